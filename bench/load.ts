@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import { type LoadResult, type LoadSpec, percentile } from './lib';
+
+// The load generator, run by bench/lib.ts#runLoad as its own process pinned to its own core:
+// autocannon against one URL, requests taken round-robin from the spec, every response time kept
+// so the percentiles are exact. Prints one JSON line (LoadResult).
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as LoadSpec;
+
+async function run(seconds: number, record: boolean) {
+  let next = 0;
+  const times: number[] = [];
+  let non2xx = 0;
+  const instance = autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const variant = spec.requests[next++ % spec.requests.length];
+          return { ...request, ...variant, headers: { ...request.headers, ...variant.headers } } as typeof request;
+        },
+      },
+    ],
+  });
+  // The instance is an event emitter as well as a promise of the summary.
+  (instance as unknown as import('node:events').EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (!record) return;
+    times.push(responseTime);
+    if (statusCode < 200 || statusCode >= 300) non2xx++;
+  });
+  const result = await instance;
+  return { result, times, non2xx };
+}
+
+if (spec.warmup) await run(spec.warmup, false);
+const { result, times, non2xx } = await run(spec.duration, true);
+times.sort((a, b) => a - b);
+const round = (n: number) => Math.round(n * 100) / 100;
+const output: LoadResult = {
+  requests: times.length,
+  rps: Math.round(times.length / spec.duration),
+  p50: round(percentile(times, 50)),
+  p95: round(percentile(times, 95)),
+  p99: round(percentile(times, 99)),
+  max: round(times.at(-1) ?? Number.NaN),
+  non2xx,
+  errors: result.errors + result.timeouts,
+};
+console.log(JSON.stringify(output));

@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import { shops, shopUsers } from '../../../server/db/schema';
+import type { OpeningHours } from '../../../server/domains/studios/rules';
+import type { DemoSeedContext } from './index';
+
+const day = (start: string, end: string) => ({ open: true, start, end });
+const WEEK: OpeningHours = {
+  tuesday: day('11:00', '19:00'),
+  wednesday: day('11:00', '19:00'),
+  thursday: day('11:00', '19:00'),
+  friday: day('11:00', '20:00'),
+  saturday: day('10:00', '18:00'),
+};
+
+const STUDIOS = [
+  {
+    urlSlug: 'iron-rose-tattoo',
+    name: 'Iron Rose Tattoo',
+    address: '1200 SE Division St',
+    streetNumber: '1200',
+    street: 'SE Division St',
+    city: 'Portland',
+    zipCode: '97202',
+    latitude: 45.5051,
+    longitude: -122.6535,
+    description: 'Custom work, fine line and American traditional flash on Division Street. Walk-ins on Saturdays.',
+    lookingForGuest: true,
+    quality: 8,
+  },
+  {
+    urlSlug: 'black-anchor-collective',
+    name: 'Black Anchor Collective',
+    address: '415 NW 23rd Ave',
+    streetNumber: '415',
+    street: 'NW 23rd Ave',
+    city: 'Portland',
+    zipCode: '97210',
+    latitude: 45.5265,
+    longitude: -122.6985,
+    description: 'A private studio for large-scale blackwork and Japanese pieces. By appointment.',
+    lookingForResident: true,
+    quality: 6,
+  },
+];
+
+/** Two Portland studios owned by the demo owner; the demo artist is a resident of the first and a guest of the second. */
+export async function seedStudios(ctx: DemoSeedContext) {
+  const { owner, artist } = ctx.users;
+  const now = ctx.deps.clock.now();
+  for (const [index, studio] of STUDIOS.entries()) {
+    const [existing] = await ctx.deps.db.select({ id: shops.id }).from(shops).where(eq(shops.urlSlug, studio.urlSlug));
+    const shopId =
+      existing?.id ??
+      (
+        await ctx.deps.db
+          .insert(shops)
+          .values({
+            ...studio,
+            displayName: `@${studio.urlSlug}`,
+            ownerId: owner.id,
+            state: 'OR',
+            phone: '503-555-0100',
+            email: `hello@${studio.urlSlug}.demo`,
+            openingHours: WEEK,
+            isActive: true,
+            isBookable: true,
+            isVerified: index === 0,
+            searchName: studio.name.toLowerCase(),
+            searchCity: studio.city.toLowerCase(),
+          })
+          .returning({ id: shops.id })
+      )[0].id;
+    const members = [
+      { userId: owner.id, shopUserType: 0 as const, permissions: { calendar: true, manage: true }, canManageStore: true, endDate: null },
+      index === 0
+        ? { userId: artist.id, shopUserType: 0 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: null }
+        : { userId: artist.id, shopUserType: 1 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: new Date(now.getTime() + 21 * 86_400_000) },
+    ];
+    for (const member of members) {
+      const [has] = await ctx.deps.db.select({ id: shopUsers.id }).from(shopUsers).where(and(eq(shopUsers.shopId, shopId), eq(shopUsers.userId, member.userId)));
+      if (!has) await ctx.deps.db.insert(shopUsers).values({ ...member, shopId, startDate: new Date(now.getTime() - 30 * 86_400_000) });
+    }
+  }
+  ctx.log(`  ${STUDIOS.length} studios in Portland, OR (owner ${owner.displayName}, artist ${artist.displayName})`);
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './auth/cookies';
+import { registerGoogleRoutes } from './auth/google';
+import { createRequestAuth } from './auth/request';
+import { sessionExpiresAt } from './auth/sessions';
+import type { AppDeps } from './deps';
+import { registerSecurity } from './http/security';
+import { registerClient } from './http/static';
+import { registerUploads } from './http/uploads';
+import type { TrpcContext } from './trpc/init';
+import { type AppRouter, appRouter } from './trpc/router';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Calls in one tRPC batch; the client's batch link uses a lower limit. */
+export const MAX_BATCH_SIZE = 20;
+
+export type BuildOptions = { clientDir?: string; serveClient?: boolean };
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 5000 },
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    // Per-request lines only at debug level; errors are always logged with their request id.
+    logController: new LogController({ disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace' }),
+  });
+
+  // Errors outside tRPC: client errors keep their message, anything else is logged and masked.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err: error, reqId: req.id }, 'unhandled error');
+      return reply.code(500).send({ error: 'Internal server error', requestId: req.id });
+    }
+    return reply.code(status).send({ error: error.message });
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(cookie);
+  await registerSecurity(app, deps.config);
+  const auth = createRequestAuth(deps);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { ok: true };
+    } catch {
+      return reply.code(503).send({ ok: false });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      maxBatchSize: MAX_BATCH_SIZE,
+      async createContext({ req, res }): Promise<TrpcContext> {
+        const valid = await auth.resolve(req);
+        if (valid?.refreshed) setSessionCookie(res, deps.config, req.cookies[SESSION_COOKIE] ?? '', sessionExpiresAt(valid.session));
+        return {
+          deps,
+          user: valid?.user ?? null,
+          sessionId: valid?.session.id ?? null,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? null,
+          requestId: req.id,
+          setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
+          clearSessionCookie: () => clearSessionCookie(res, deps.config),
+        };
+      },
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerGoogleRoutes(app, deps, auth);
+  await registerUploads(app, deps, auth);
+  if (options.serveClient !== false) await registerClient(app, options.clientDir);
+  return app;
+}

@@ -1,0 +1,103 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
+import { sessions, users } from '../db/schema';
+import { randomToken } from '../lib/ids';
+import { DAY, HOUR } from '../lib/time';
+
+// Sessions after Lucia's guide (the lucia package itself is deprecated): the token is
+// `<id>.<secret>`, only SHA-256(secret) is stored and compared in constant time; expiry slides with
+// activity and is capped absolutely from creation.
+
+export const SESSION_IDLE_TIMEOUT_MS = 10 * DAY;
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * DAY;
+/** lastVerifiedAt is written at most this often, so reads stay reads. */
+export const SESSION_ACTIVITY_INTERVAL_MS = HOUR;
+
+export type SessionUser = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type ValidSession = { session: Session; user: SessionUser; refreshed: boolean };
+
+const hashSecret = (secret: string) => sha256(new TextEncoder().encode(secret));
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { userAgent?: string | null; ip?: string | null; now: Date },
+): Promise<{ session: Session; token: string }> {
+  const id = randomToken(15);
+  const secret = randomToken(20);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id,
+      secretHash: encodeHexLowerCase(hashSecret(secret)),
+      userId,
+      createdAt: meta.now,
+      lastVerifiedAt: meta.now,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    })
+    .returning();
+  return { session, token: `${id}.${secret}` };
+}
+
+// Every request validates its session, so the lookup is a prepared statement.
+const sessionLookup = (db: Db) =>
+  prepared(db, 'session_lookup', (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('session_lookup'),
+  );
+
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const [row] = await sessionLookup(db).execute({ id });
+  if (!row) return null;
+  const expected = new TextEncoder().encode(row.session.secretHash);
+  const actual = new TextEncoder().encode(encodeHexLowerCase(hashSecret(secret)));
+  if (!constantTimeEqual(expected, actual)) return null;
+
+  const { session, user } = row;
+  const idle = now.getTime() - session.lastVerifiedAt.getTime();
+  const age = now.getTime() - session.createdAt.getTime();
+  if (idle >= SESSION_IDLE_TIMEOUT_MS || age >= SESSION_ABSOLUTE_TIMEOUT_MS || user.deleted || user.disabled) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  if (idle >= SESSION_ACTIVITY_INTERVAL_MS) {
+    await db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, session.id));
+    return { session: { ...session, lastVerifiedAt: now }, user, refreshed: true };
+  }
+  return { session, user, refreshed: false };
+}
+
+/** When the cookie should expire: the sooner of the idle and the absolute limits. */
+export function sessionExpiresAt(session: Pick<Session, 'createdAt' | 'lastVerifiedAt'>): Date {
+  return new Date(
+    Math.min(
+      session.lastVerifiedAt.getTime() + SESSION_IDLE_TIMEOUT_MS,
+      session.createdAt.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS,
+    ),
+  );
+}
+
+export async function invalidateSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+  const where = exceptSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+    : eq(sessions.userId, userId);
+  const removed = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  return removed.length;
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place the environment is read. Every variable is optional; what is unset falls back to
+// an embedded default that works on a fresh machine (PGlite, mail outbox, local disk, local payments).
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optional,
+  DATA_DIR: z.string().default('./data'),
+  APP_ORIGIN: z.url().default('http://localhost:3000'),
+  ADMIN_ORIGIN: z.url().default('http://admin.localhost:3000'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('InkLink <no-reply@inklink.local>'),
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  GEOCODER_URL: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    appOrigin: e.APP_ORIGIN.replace(/\/$/, ''),
+    adminOrigin: e.ADMIN_ORIGIN.replace(/\/$/, ''),
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    geocoderUrl: e.GEOCODER_URL,
+    logLevel: e.LOG_LEVEL,
+    /** No SMS provider is configured in this deployment; SMS deliveries are never scheduled. */
+    smsEnabled: false,
+    /** Background loops (mail, notifications, sweeps). Tests turn them off and drive them by hand. */
+    jobs: true,
+  };
+}

@@ -1,0 +1,284 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cents, createdAt, id, softDelete, timestamptz, updatedAt } from './columns';
+import { messages, threads } from './messaging';
+import { shops } from './studios';
+import { users } from './users';
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions, saved payment methods, payment history
+// ---------------------------------------------------------------------------------------------
+
+/** Provider subscription statuses (spec 2 §4 names trialing and active; the rest are Stripe's). */
+export const SUBSCRIPTION_STATUS_VALUES = [
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUS_VALUES)[number];
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studioId: uuid().references(() => shops.id, { onDelete: 'set null' }),
+    stripeSubscriptionId: text(),
+    planId: text().notNull(),
+    planName: text().notNull(),
+    /** cents per period */
+    price: cents(),
+    currency: text().notNull().default('usd'),
+    status: text().$type<SubscriptionStatus>().notNull(),
+    trialEnd: timestamptz(),
+    currentPeriodStart: timestamptz(),
+    currentPeriodEnd: timestamptz(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    canceledAt: timestamptz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stripe_subscription_id_key').on(t.stripeSubscriptionId),
+    index('subscriptions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('subscriptions_studio_idx').on(t.studioId),
+  ],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pm_… */
+    stripePaymentMethodId: text().notNull(),
+    last4: text(),
+    expMonth: integer(),
+    expYear: integer(),
+    brand: text(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex('payment_methods_user_method_key')
+      .on(t.userId, t.stripePaymentMethodId)
+      .where(sql`${t.deleted} = false`),
+    /** At most one default method per user. */
+    uniqueIndex('payment_methods_one_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault} = true and ${t.deleted} = false`),
+  ],
+);
+
+export const paymentHistory = pgTable(
+  'payment_history',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeChargeId: text(),
+    /** cents */
+    amount: cents(),
+    currency: text().notNull().default('usd'),
+    description: text(),
+    date: timestamptz().notNull().defaultNow(),
+    status: text().notNull(),
+    receiptUrl: text(),
+  },
+  (t) => [index('payment_history_user_date_idx').on(t.userId, t.date.desc().nullsFirst()), index('payment_history_charge_idx').on(t.stripeChargeId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payment requests between users, and their transactions
+// ---------------------------------------------------------------------------------------------
+
+export const PAYMENT_REQUEST_STATUS_VALUES = ['pending', 'recipient_setup', 'ready_to_pay', 'paid', 'declined', 'cancelled'] as const;
+export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUS_VALUES)[number];
+export const paymentRequestStatus = pgEnum('payment_request_status', PAYMENT_REQUEST_STATUS_VALUES);
+/** Statuses from which a request may be processed (paid). */
+export const PAYABLE_PAYMENT_REQUEST_STATUSES = ['pending', 'ready_to_pay'] as const satisfies readonly PaymentRequestStatus[];
+
+export const RECIPIENT_SETUP_STATUS_VALUES = ['not_required', 'required', 'completed'] as const;
+export type RecipientSetupStatus = (typeof RECIPIENT_SETUP_STATUS_VALUES)[number];
+
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: id(),
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    payeeId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** cents */
+    amount: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    description: text().notNull(),
+    status: paymentRequestStatus().notNull().default('pending'),
+    dueDate: timestamptz(),
+    /** cents: 2.9% + 30 */
+    processingFee: cents(),
+    /** cents: 1% */
+    platformFee: cents(),
+    /** cents: amount − platformFee */
+    netAmount: cents(),
+    stripePaymentIntentId: text(),
+    messageId: uuid().references(() => messages.id, { onDelete: 'set null' }),
+    threadId: uuid().references(() => threads.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamptz(),
+    declinedAt: timestamptz(),
+    declineReason: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    recipientSetupRequired: boolean().notNull().default(false),
+    recipientSetupStatus: text().$type<RecipientSetupStatus>().notNull().default('not_required'),
+    recipientSetupError: text(),
+  },
+  (t) => [
+    index('payment_requests_thread_idx').on(t.threadId),
+    index('payment_requests_payee_idx').on(t.payeeId, t.createdAt.desc().nullsFirst()),
+    index('payment_requests_requester_idx').on(t.requesterId, t.createdAt.desc().nullsFirst()),
+    index('payment_requests_status_idx').on(t.status),
+    check('payment_requests_amount_positive', sql`${t.amount} > 0`),
+    check('payment_requests_not_self', sql`${t.requesterId} <> ${t.payeeId}`),
+  ],
+);
+
+export const PAYMENT_TRANSACTION_STATUS_VALUES = [
+  'pending',
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'refunded',
+  'disputed',
+] as const;
+export type PaymentTransactionStatus = (typeof PAYMENT_TRANSACTION_STATUS_VALUES)[number];
+
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: id(),
+    paymentRequestId: uuid()
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'restrict' }),
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    payeeId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** All amounts in cents. */
+    amount: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    processingFee: cents(),
+    platformFee: cents(),
+    netAmount: cents(),
+    /** What the requester (the one who asked to be paid) receives, cents. */
+    requesterReceives: cents(),
+    stripePaymentIntentId: text(),
+    stripeChargeId: text(),
+    paymentMethodId: text(),
+    status: text().$type<PaymentTransactionStatus>().notNull().default('pending'),
+    receiptUrl: text(),
+    createdAt: createdAt(),
+    completedAt: timestamptz(),
+    failureReason: text(),
+    refundId: text(),
+    disputeId: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    /** A request can be paid only once. */
+    uniqueIndex('payment_transactions_one_success_key')
+      .on(t.paymentRequestId)
+      .where(sql`${t.status} = 'succeeded'`),
+    index('payment_transactions_request_idx').on(t.paymentRequestId),
+    index('payment_transactions_requester_idx').on(t.requesterId, t.createdAt.desc().nullsFirst()),
+    index('payment_transactions_payee_idx').on(t.payeeId, t.createdAt.desc().nullsFirst()),
+    index('payment_transactions_intent_idx').on(t.stripePaymentIntentId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Connected payout accounts and payouts
+// ---------------------------------------------------------------------------------------------
+
+export const CONNECT_ACCOUNT_STATUS_VALUES = ['not_started', 'pending', 'active', 'restricted', 'disabled'] as const;
+export type ConnectAccountStatus = (typeof CONNECT_ACCOUNT_STATUS_VALUES)[number];
+export const connectAccountStatus = pgEnum('connect_account_status', CONNECT_ACCOUNT_STATUS_VALUES);
+
+/** Provider capability states, e.g. { card_payments: 'active', transfers: 'pending' }. */
+export type ConnectCapabilities = {
+  card_payments?: 'active' | 'inactive' | 'pending';
+  transfers?: 'active' | 'inactive' | 'pending';
+};
+
+export const connectAccounts = pgTable('connect_accounts', {
+  id: id(),
+  userId: uuid()
+    .notNull()
+    .unique('connect_accounts_user_id_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Provider account id (acct_…). */
+  accountId: text().notNull().unique('connect_accounts_account_id_key'),
+  status: connectAccountStatus().notNull().default('not_started'),
+  capabilities: jsonb().$type<ConnectCapabilities>().notNull().default({}),
+  payoutsEnabled: boolean().notNull().default(false),
+  chargesEnabled: boolean().notNull().default(false),
+  detailsSubmitted: boolean().notNull().default(false),
+  currentlyDue: text().array().notNull().default(sql`'{}'::text[]`),
+  eventuallyDue: text().array().notNull().default(sql`'{}'::text[]`),
+  pastDue: text().array().notNull().default(sql`'{}'::text[]`),
+  pendingVerification: text().array().notNull().default(sql`'{}'::text[]`),
+  defaultCurrency: text().notNull().default('usd'),
+  country: text().notNull().default('US'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    /** Provider account id (connect_accounts.account_id). */
+    accountId: text()
+      .notNull()
+      .references(() => connectAccounts.accountId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** cents */
+    amount: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    /** 'standard' or 'instant' */
+    method: text().notNull().default('standard'),
+    /** Provider payout status: pending, in_transit, paid, failed, canceled. */
+    status: text().notNull().default('pending'),
+    providerPayoutId: text().unique('payouts_provider_payout_id_key'),
+    createdAt: createdAt(),
+    arrivalDate: timestamptz(),
+  },
+  (t) => [index('payouts_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst()), check('payouts_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** Processed provider webhook events, for de-duplication. */
+export const webhookEvents = pgTable('webhook_events', {
+  /** The provider's event id. */
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamptz().notNull().defaultNow(),
+  processedAt: timestamptz(),
+});

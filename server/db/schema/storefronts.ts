@@ -1,0 +1,265 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cents, createdAt, id, softDelete, timestamptz, updatedAt } from './columns';
+import { ACCOUNT_TYPE_VALUES, type AccountType, accountType } from './images';
+import { users } from './users';
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations and JSON shapes
+// ---------------------------------------------------------------------------------------------
+
+/** Storefront owner: a user or a shop (studio). Same pg enum as images.account_type. */
+export const STOREFRONT_OWNER_TYPE_VALUES = ACCOUNT_TYPE_VALUES;
+export type StorefrontOwnerType = AccountType;
+
+export type StorefrontSettings = {
+  acceptsPayments: boolean;
+  shippingEnabled: boolean;
+  localPickupEnabled: boolean;
+  customOrdersEnabled: boolean;
+  processingTimeBusinessDays: number;
+  /** Tax rate in basis points: 8.25% = 825. */
+  taxRateBps: number;
+  /** Flat shipping charge in cents. */
+  shippingRate: number;
+  /** Subtotal in cents from which shipping is free; 0 = never free. */
+  freeShippingThreshold: number;
+};
+
+/** Spec 1 §9 storefront defaults. */
+export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
+  acceptsPayments: true,
+  shippingEnabled: true,
+  localPickupEnabled: true,
+  customOrdersEnabled: false,
+  processingTimeBusinessDays: 3,
+  taxRateBps: 0,
+  shippingRate: 0,
+  freeShippingThreshold: 0,
+};
+
+export const PRODUCT_STATUS_VALUES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUS_VALUES)[number];
+export const productStatus = pgEnum('product_status', PRODUCT_STATUS_VALUES);
+
+export type ProductVariantOption = { id: string; name: string; /** cents, may be negative */ priceModifier: number };
+export type ProductVariant = { id: string; name: string; options: ProductVariantOption[] };
+export type ProductCustomizationOption = { id: string; name: string; /** cents */ priceModifier: number };
+
+export const ORDER_STATUS_VALUES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'completed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
+export const orderStatus = pgEnum('order_status', ORDER_STATUS_VALUES);
+/** Statuses whose totals count toward revenue (spec 1 §4). */
+export const REVENUE_ORDER_STATUSES = ['confirmed', 'processing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+/** Statuses from which an order may be cancelled. */
+export const CANCELLABLE_ORDER_STATUSES = ['pending', 'confirmed'] as const satisfies readonly OrderStatus[];
+
+export const FULFILLMENT_METHOD_VALUES = ['shipping', 'pickup'] as const;
+export type FulfillmentMethod = (typeof FULFILLMENT_METHOD_VALUES)[number];
+export const fulfillmentMethod = pgEnum('fulfillment_method', FULFILLMENT_METHOD_VALUES);
+
+export const ORDER_PAYMENT_METHOD_VALUES = ['stripe', 'cash'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHOD_VALUES)[number];
+export const orderPaymentMethod = pgEnum('order_payment_method', ORDER_PAYMENT_METHOD_VALUES);
+
+export type ShippingAddress = {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country?: string;
+  phone?: string;
+};
+
+/** A variant choice on an order line. */
+export type OrderItemVariant = {
+  variantId: string;
+  variantName: string;
+  optionId: string;
+  optionName: string;
+  /** cents */
+  priceModifier: number;
+};
+export type OrderItemCustomization = {
+  optionId: string;
+  optionName: string;
+  value: string;
+  /** cents */
+  priceModifier: number;
+};
+
+// ---------------------------------------------------------------------------------------------
+// storefronts
+// ---------------------------------------------------------------------------------------------
+
+export const storefronts = pgTable(
+  'storefronts',
+  {
+    id: id(),
+    /** A user id or a shop id (see ownerType); no foreign key for that reason. */
+    ownerId: uuid().notNull(),
+    ownerType: accountType().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    isActive: boolean().notNull().default(true),
+    verified: boolean().notNull().default(false),
+    featured: boolean().notNull().default(false),
+    boost: integer().notNull().default(0),
+    settings: jsonb().$type<StorefrontSettings>().notNull().default(DEFAULT_STOREFRONT_SETTINGS),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex('storefronts_owner_key')
+      .on(t.ownerId, t.ownerType)
+      .where(sql`${t.deleted} = false`),
+    index('storefronts_active_updated_idx').on(t.isActive, t.updatedAt.desc().nullsFirst()),
+    index('storefronts_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('storefronts_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // Descriptions can exceed a btree entry, so their prefix search uses trigrams.
+    index('storefronts_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// products
+// ---------------------------------------------------------------------------------------------
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** cents, > 0 */
+    price: integer().notNull(),
+    category: text(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    featured: boolean().notNull().default(false),
+    status: productStatus().notNull().default('draft'),
+    images: text().array().notNull().default(sql`'{}'::text[]`),
+    trackInventory: boolean().notNull().default(false),
+    /** May go below 0 only when backorders are allowed. */
+    quantity: integer().notNull().default(0),
+    lowStockThreshold: integer().notNull().default(5),
+    allowBackorders: boolean().notNull().default(false),
+    variants: jsonb().$type<ProductVariant[]>().notNull().default([]),
+    customizationOptions: jsonb().$type<ProductCustomizationOption[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete,
+  },
+  (t) => [
+    index('products_storefront_status_idx').on(t.storefrontId, t.status),
+    index('products_status_featured_idx').on(t.status, t.featured),
+    index('products_price_idx').on(t.price),
+    index('products_tags_idx').using('gin', t.tags),
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    index('products_low_stock_idx')
+      .on(t.storefrontId)
+      .where(sql`${t.trackInventory} = true and ${t.deleted} = false and ${t.quantity} <= ${t.lowStockThreshold}`),
+    check('products_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// orders
+// ---------------------------------------------------------------------------------------------
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** ORD-{yyyymmdd}-{4 random digits}; the unique index makes the service retry on collision. */
+    orderNumber: text().notNull(),
+    customerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'restrict' }),
+    subtotal: cents(),
+    tax: cents(),
+    shipping: cents(),
+    discount: cents(),
+    total: cents(),
+    status: orderStatus().notNull().default('pending'),
+    fulfillmentMethod: fulfillmentMethod().notNull().default('shipping'),
+    shippingAddress: jsonb().$type<ShippingAddress>(),
+    trackingNumber: text(),
+    estimatedDelivery: timestamptz(),
+    actualDelivery: timestamptz(),
+    paymentMethod: orderPaymentMethod().notNull().default('cash'),
+    /** Payment provider's payment intent id (spec: stripePaymentIntentId). */
+    paymentIntentId: text(),
+    paidAt: timestamptz(),
+    refundedAt: timestamptz(),
+    /** cents */
+    refundAmount: integer(),
+    refundReason: text(),
+    customerNotes: text(),
+    sellerNotes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    index('orders_storefront_created_idx').on(t.storefrontId, t.createdAt.desc().nullsFirst()),
+    index('orders_storefront_status_idx').on(t.storefrontId, t.status),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
+    index('orders_revenue_idx')
+      .on(t.storefrontId, t.createdAt)
+      .where(
+        sql`${t.status} in ('confirmed', 'processing', 'shipped', 'delivered') and ${t.deleted} = false`,
+      ),
+    index('orders_payment_intent_idx').on(t.paymentIntentId),
+    check(
+      'orders_amounts_non_negative',
+      sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.shipping} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null if the product row was later hard-deleted; name and image are snapshots. */
+    productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+    productName: text().notNull(),
+    productImage: text(),
+    quantity: integer().notNull(),
+    /** cents, with variant and customization modifiers applied */
+    unitPrice: integer().notNull(),
+    variants: jsonb().$type<OrderItemVariant[]>().notNull().default([]),
+    customizations: jsonb().$type<OrderItemCustomization[]>().notNull().default([]),
+    /** cents = unitPrice × quantity */
+    subtotal: integer().notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_amounts_non_negative', sql`${t.unitPrice} >= 0 and ${t.subtotal} >= 0`),
+  ],
+);

@@ -1,0 +1,39 @@
+import pino from 'pino';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Clock } from './lib/time';
+import { systemClock } from './lib/time';
+import { createMailTransport, type MailTransport } from './providers/mail';
+import { createEventBus, type EventBus } from './lib/events';
+import { createGeocoder, type Geocoder } from './providers/geocoder';
+import { createStorage, type Storage } from './providers/storage';
+
+/** Long-lived services shared by every request, job and CLI command. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  logger: pino.Logger;
+  mail: MailTransport;
+  events: EventBus;
+  geocoder: Geocoder;
+  storage: Storage;
+};
+
+export type DepsOverrides = Partial<Pick<AppDeps, 'clock' | 'logger' | 'mail' | 'geocoder' | 'storage'>>;
+
+export function createDeps(config: Config, database: Database, overrides: DepsOverrides = {}): AppDeps {
+  const logger = overrides.logger ?? pino({ level: config.logLevel });
+  return {
+    config,
+    database,
+    db: database.db,
+    clock: overrides.clock ?? systemClock,
+    logger,
+    mail: overrides.mail ?? createMailTransport(config.mail),
+    events: createEventBus(database, logger),
+    geocoder: overrides.geocoder ?? createGeocoder(config.geocoderUrl, logger),
+    storage: overrides.storage ?? createStorage(config),
+  };
+}

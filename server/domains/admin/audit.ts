@@ -1,0 +1,70 @@
+import { desc, eq, and } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import type { ServiceCtx } from '../../lib/context';
+import type { auditInput } from './inputs';
+
+// Every admin change is written to audit_log in the transaction that makes it: who, when, and the
+// changed fields before and after. The edit dialogs show the history of their record.
+
+export const AUDIT_HISTORY_LIMIT = 50;
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const toJson = (value: unknown): Json => {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  return (value ?? null) as Json;
+};
+
+/** The fields of `next` whose value differs from `current`, as { before, after } (JSON values). */
+export function changedFields(current: Record<string, unknown>, next: Record<string, unknown>) {
+  const before: Record<string, Json> = {};
+  const after: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(next)) {
+    const a = toJson(current[key]);
+    const b = toJson(value);
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      before[key] = a;
+      after[key] = b;
+    }
+  }
+  return { before, after, changed: Object.keys(after).length > 0 };
+}
+
+export async function writeAudit(
+  db: Db,
+  entry: { actorId: string | null; action: string; entityType: string; entityId: string; before: Record<string, unknown>; after: Record<string, unknown>; at: Date },
+) {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before,
+    after: entry.after,
+    createdAt: entry.at,
+  });
+}
+
+/** The newest changes of one record, with who made them. */
+export async function listAudit({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof auditInput> }) {
+  return ctx.db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorName: users.displayName,
+      actorEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.entityType, input.entityType), eq(auditLog.entityId, input.entityId)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_HISTORY_LIMIT);
+}

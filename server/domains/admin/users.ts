@@ -1,0 +1,89 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { pushDevices, shopUsers, users } from '../../db/schema';
+import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
+import { isDisplayNameTaken } from '../users/service';
+import { changedFields, writeAudit } from './audit';
+import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateUserInput } from './inputs';
+import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
+
+// User Management (spec 2 §2, §3 User admin view, §5 admin edits and search).
+
+const adminUserColumns = {
+  id: users.id,
+  displayName: users.displayName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  city: users.city,
+  state: users.state,
+  bio: users.bio,
+  userTypes: users.userTypes,
+  deleted: users.deleted,
+  disabled: users.disabled,
+  hasStorefront: users.hasStorefront,
+  photoURL: users.photoUrl,
+  createdAt: users.createdAt,
+  lastUpdated: users.lastUpdated,
+  deletedAt: users.deletedAt,
+  /** Memberships in studios (not removed). */
+  shopUsers: sql<number>`(select count(*)::int from ${shopUsers} where ${shopUsers.userId} = ${users.id} and ${shopUsers.deleted} = false)`,
+  /** Registered push devices (the spec's fcmTokens). */
+  fcmTokens: sql<number>`(select count(*)::int from ${pushDevices} where ${pushDevices.userId} = ${users.id})`,
+};
+
+export type AdminUser = Awaited<ReturnType<typeof recentUsers>>[number];
+
+/** Load Recent: the 100 newest users. */
+export async function recentUsers({ ctx }: { ctx: ServiceCtx }) {
+  return ctx.db.select(adminUserColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_LIST_LIMIT);
+}
+
+/** Prefix search on email, displayName (with or without its @), firstName and lastName; 50 per field. */
+export async function searchUsers({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof searchInput> }) {
+  const q = input.query;
+  const handle = q.startsWith('@') ? q : `@${q}`;
+  const byField = (condition: ReturnType<typeof lowerPrefix>, order: Parameters<typeof asc>[0]) =>
+    ctx.db.select(adminUserColumns).from(users).where(condition).orderBy(asc(order)).limit(ADMIN_SEARCH_PER_FIELD);
+  const idRange = uuidPrefixCondition(users.id, q);
+  const lists = await Promise.all([
+    byField(lowerPrefix(users.email, q), sql`lower(${users.email})`),
+    byField(lowerPrefix(users.displayName, handle), sql`lower(${users.displayName})`),
+    byField(lowerPrefix(users.firstName, q), sql`lower(${users.firstName})`),
+    byField(lowerPrefix(users.lastName, q), sql`lower(${users.lastName})`),
+    idRange ? ctx.db.select(adminUserColumns).from(users).where(idRange).limit(ADMIN_SEARCH_PER_FIELD) : Promise.resolve([]),
+  ]);
+  return mergeById(lists);
+}
+
+/** Edit dialog save: profile fields, granted user types and the deleted flag, audited. */
+export async function updateUser({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof updateUserInput> }) {
+  const admin = requireUser(ctx);
+  if (input.id === admin.id && !input.userTypes.includes('AppAdmin')) throw invalid(ADMIN_MESSAGES.ownAdminAccess);
+  if (input.id === admin.id && input.deleted) throw invalid(ADMIN_MESSAGES.ownAccountDelete);
+  try {
+    return await withTransaction(ctx, async (tx) => {
+      const [current] = await tx.db.select().from(users).where(eq(users.id, input.id)).for('update');
+      if (!current) throw notFound(ADMIN_MESSAGES.userNotFound);
+      if (await isDisplayNameTaken(tx.db, input.displayName, current.id)) throw conflict(ADMIN_MESSAGES.displayNameTaken);
+      const now = tx.deps.clock.now();
+      const { id, ...fields } = input;
+      const next = { ...fields, deletedAt: input.deleted ? (current.deleted ? current.deletedAt : now) : null };
+      const diff = changedFields(current, next);
+      if (diff.changed) {
+        await tx.db
+          .update(users)
+          .set({ ...next, lastUpdated: now })
+          .where(eq(users.id, id));
+        await writeAudit(tx.db, { actorId: admin.id, action: 'user.update', entityType: 'user', entityId: id, before: diff.before, after: diff.after, at: now });
+      }
+      const [row] = await tx.db.select(adminUserColumns).from(users).where(eq(users.id, id));
+      return { user: row, message: ADMIN_MESSAGES.userUpdated };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ADMIN_MESSAGES.displayNameTaken);
+    throw error;
+  }
+}

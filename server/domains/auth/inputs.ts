@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+// Shared by the server procedures and the client forms: the messages here are the spec's texts
+// where the spec has one, and plain, specific sentences where it is silent.
+
+export const REGISTER_USER_TYPES = ['client', 'artist', 'studio'] as const;
+export type RegisterUserType = (typeof REGISTER_USER_TYPES)[number];
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Invalid email format')
+  .pipe(z.email({ error: 'Invalid email format' }))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Display names are shown with a leading @; users may type it or not. */
+export const DISPLAY_NAME_PATTERN = /^@?[A-Za-z0-9_.]{3,30}$/;
+export const displayNameField = z
+  .string({ error: 'Display name is required' })
+  .trim()
+  .min(1, 'Display name is required')
+  .regex(DISPLAY_NAME_PATTERN, 'Display name must be 3 to 30 letters, numbers, dots or underscores')
+  .transform((name) => (name.startsWith('@') ? name : `@${name}`));
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} must be at most 50 characters`);
+
+export const registerInput = z.object({
+  email: emailField,
+  password: newPasswordField,
+  displayName: displayNameField,
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  userType: z.enum(REGISTER_USER_TYPES, { error: 'User type must be client, artist or studio' }).optional(),
+});
+
+export const loginInput = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
+});
+
+export const requestPasswordResetInput = z.object({ email: emailField });
+
+export const resetPasswordInput = z.object({
+  token: z
+    .string({ error: 'Reset link is invalid or has expired' })
+    .min(1, 'Reset link is invalid or has expired')
+    .max(200, 'Reset link is invalid or has expired'),
+  password: newPasswordField,
+});
+
+export const changePasswordInput = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX, 'Incorrect password'),
+  newPassword: newPasswordField,
+});
+
+export const revokeSessionInput = z.object({
+  sessionId: z.string({ error: 'Session id is required' }).min(1, 'Session id is required').max(100, 'Session not found'),
+});
+
+export const linkGoogleInput = z.object({
+  password: z.string({ error: 'Incorrect password' }).min(1, 'Incorrect password').max(PASSWORD_MAX, 'Incorrect password'),
+});
+
+export type RegisterInput = z.input<typeof registerInput>;
+export type LoginInput = z.input<typeof loginInput>;

@@ -1,0 +1,66 @@
+import { sessionExpiresAt } from '../../auth/sessions';
+import { authedProcedure, publicProcedure, router, serviceCtx, type TrpcContext } from '../../trpc/init';
+import { toMe } from '../users/views';
+import {
+  changePasswordInput,
+  linkGoogleInput,
+  loginInput,
+  registerInput,
+  requestPasswordResetInput,
+  resetPasswordInput,
+  revokeSessionInput,
+} from './inputs';
+import { startGoogleLink } from './link';
+import * as auth from './service';
+
+const meta = (ctx: TrpcContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? toMe(ctx.user) : null)),
+
+  providers: publicProcedure.query(({ ctx }) => ({ google: Boolean(ctx.deps.config.google) })),
+
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const { user, session, token } = await auth.register({ ctx: serviceCtx(ctx), input, meta: meta(ctx) });
+    ctx.setSessionCookie(token, sessionExpiresAt(session));
+    return toMe(user);
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const { user, session, token } = await auth.login({ ctx: serviceCtx(ctx), input, meta: meta(ctx) });
+    ctx.setSessionCookie(token, sessionExpiresAt(session));
+    return toMe(user);
+  }),
+
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const result = await auth.logout({ ctx: serviceCtx(ctx) });
+    ctx.clearSessionCookie();
+    return result;
+  }),
+
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .mutation(({ ctx, input }) => auth.requestPasswordReset({ ctx: serviceCtx(ctx), input, meta: meta(ctx) })),
+
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => auth.resetPassword({ ctx: serviceCtx(ctx), input })),
+
+  changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    const { session, token } = await auth.changePassword({ ctx: serviceCtx(ctx), input, meta: meta(ctx) });
+    ctx.setSessionCookie(token, sessionExpiresAt(session));
+    return { ok: true as const };
+  }),
+
+  sessions: authedProcedure.query(({ ctx }) => auth.listSessions({ ctx: serviceCtx(ctx) })),
+
+  revokeSession: authedProcedure.input(revokeSessionInput).mutation(async ({ ctx, input }) => {
+    const result = await auth.revokeSession({ ctx: serviceCtx(ctx), input });
+    if (result.current) ctx.clearSessionCookie();
+    return result;
+  }),
+
+  revokeOtherSessions: authedProcedure.mutation(({ ctx }) => auth.revokeOtherSessions({ ctx: serviceCtx(ctx) })),
+
+  linkGoogle: authedProcedure.input(linkGoogleInput).mutation(({ ctx, input }) => startGoogleLink({ ctx: serviceCtx(ctx), input })),
+});

@@ -1,0 +1,71 @@
+// Pure rules of images (spec 1 §5, §9): accepted types by magic bytes, sizes, variants, quality.
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Decompression-bomb guard: no image above 40 megapixels is decoded. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_WIDTH = 1920;
+export const MAX_HEIGHT = 1080;
+export const IMAGE_PAGE_SIZE = 20;
+export const IMAGE_TYPES = ['portfolio', 'flash', 'reference', 'avatar', 'banner'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const IMAGE_MESSAGES = {
+  tooLarge: 'Image must be 5 MB or smaller',
+  unsupported: 'Unsupported image type. Use JPEG, PNG, GIF or WebP',
+  heic: 'Failed to convert HEIC image. Please try a different image format.',
+  tooManyPixels: 'Image dimensions are too large',
+  unreadable: 'Failed to load image',
+  hiddenData: 'Image contains unexpected data after its end',
+  noFile: 'Choose an image to upload',
+} as const;
+
+export type DetectedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'heic';
+
+/** The real type from the file's first bytes; the name and the client's MIME type are ignored. */
+export function detectImageType(bytes: Uint8Array): DetectedType | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp' && ['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(ascii(8, 12)))
+    return 'heic';
+  return null;
+}
+
+/**
+ * Bytes after the image's end marker (JPEG EOI, PNG IEND) are how polyglots (JPEG + ZIP, PNG +
+ * script) hide a second file; a real camera or editor leaves at most a little padding.
+ */
+export function hasTrailingData(bytes: Uint8Array, type: DetectedType): boolean {
+  const SLACK = 16;
+  if (type === 'jpeg') {
+    for (let i = bytes.length - 2; i >= 2; i--) {
+      if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return bytes.length - (i + 2) > SLACK;
+    }
+    return false;
+  }
+  if (type === 'png') {
+    const iend = Buffer.from(bytes).lastIndexOf('IEND');
+    return iend !== -1 && bytes.length - (iend + 8) > SLACK;
+  }
+  return false;
+}
+
+/** Spec 1 §9: quality 0.8, or 0.75 when the image is wider than 1000px. */
+export const webpQuality = (width: number) => (width > 1000 ? 75 : 80);
+
+export type Variant = { label: string; width: number; height: number; fit: 'inside' | 'cover' };
+
+/** Sizes stored for each image type: avatars 100/300/600, banners 500x156/640x200/800x250. */
+export function variantsFor(type: ImageType): Variant[] {
+  if (type === 'avatar') return [100, 300, 600].map((s) => ({ label: `${s}`, width: s, height: s, fit: 'cover' }));
+  if (type === 'banner') {
+    return [
+      [500, 156],
+      [640, 200],
+      [800, 250],
+    ].map(([w, h]) => ({ label: `${w}x${h}`, width: w, height: h, fit: 'cover' }));
+  }
+  return [];
+}

@@ -1,0 +1,127 @@
+import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import { images } from '../../db/schema';
+import { type ServiceCtx, requireUser } from '../../lib/context';
+import { forbidden } from '../../lib/errors';
+import { randomToken } from '../../lib/ids';
+import { activeArtistUserIds } from '../artists/service';
+import { canManageShop } from '../studios/access';
+import { shops } from '../../db/schema';
+import type { countImagesInput, listImagesInput, studioGalleryInput, uploadFieldsInput } from './inputs';
+import { processImage } from './process';
+import { IMAGE_PAGE_SIZE, type ImageType } from './rules';
+
+const NOT_YOURS = 'You can only upload images to your own profile or a studio you manage';
+
+/** Uploads go to the user's own account, or to a studio the user manages. */
+async function authorizeAccount(ctx: ServiceCtx, accountType: 'user' | 'shop', accountId: string) {
+  const me = requireUser(ctx);
+  const allowed = accountType === 'user' ? accountId === me.id : await canManageShop(ctx.db, me.id, accountId, ctx.deps.clock.now());
+  if (!allowed) throw forbidden(NOT_YOURS);
+}
+
+export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fields: z.output<typeof uploadFieldsInput>; bytes: Buffer }) {
+  await authorizeAccount(ctx, fields.accountType, fields.accountId);
+  const processed = await processImage(bytes, fields.imageType);
+  const folder = `${fields.accountType}s/${fields.accountId}`;
+  const name = randomToken(16);
+  const stored: string[] = [];
+  try {
+    const mainKey = `${folder}/${name}.webp`;
+    const variantFiles = processed.variants.map((v) => ({ ...v, key: `${folder}/${name}-${v.label.replace('x', '-')}.webp` }));
+    // Written in parallel; each key is recorded as soon as it is written so a failure cleans up.
+    const put = async (key: string, data: Buffer) => {
+      const storedUrl = await ctx.deps.storage.put(key, data, 'image/webp');
+      stored.push(key);
+      return storedUrl;
+    };
+    const [url, ...variantUrls] = await Promise.all([put(mainKey, processed.main.data), ...variantFiles.map((v) => put(v.key, v.data))]);
+    const variants = variantFiles.map((v, i) => ({ size: v.label, url: variantUrls[i], width: v.width, height: v.height }));
+    const now = ctx.deps.clock.now();
+    const [row] = await ctx.db
+      .insert(images)
+      .values({
+        url,
+        accountId: fields.accountId,
+        accountType: fields.accountType,
+        imageType: fields.imageType,
+        storageKey: mainKey,
+        width: processed.main.width,
+        height: processed.main.height,
+        bytes: processed.main.data.length,
+        variants,
+        uploadedBy: ctx.user?.id ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row;
+  } catch (error) {
+    // Nothing half-stored: files written before a failure are removed.
+    await Promise.allSettled(stored.map((key) => ctx.deps.storage.delete(key)));
+    throw error;
+  }
+}
+
+/** Newest first, 20 a page; the cursor is "<createdAt ISO>|<id>". */
+export async function listImages({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof listImagesInput> }) {
+  return pageOfImages(ctx, [input.accountId], input.imageType, input.cursor);
+}
+
+/**
+ * A studio's portfolio or flash gallery: its own images, or its active artists' when the studio
+ * shows its artists' portfolios (useArtistsPortfolios) or flashes (useArtistsFlashes).
+ */
+export async function listStudioGallery({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof studioGalleryInput> }) {
+  const [shop] = await ctx.db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.id, input.studioId), eq(shops.deleted, false)))
+    .limit(1);
+  if (!shop) return { items: [], nextCursor: null };
+  const useArtists = input.imageType === 'portfolio' ? shop.useArtistsPortfolios : shop.useArtistsFlashes;
+  const accounts = useArtists ? await activeArtistUserIds(ctx, shop.id) : [shop.id];
+  return pageOfImages(ctx, accounts, input.imageType, input.cursor);
+}
+
+async function pageOfImages(ctx: ServiceCtx, accountIds: string[], imageType: ImageType | undefined, cursor: string | null | undefined) {
+  if (accountIds.length === 0) return { items: [], nextCursor: null };
+  const [iso, id] = (cursor ?? '').split('|');
+  const at = iso ? new Date(iso) : null;
+  const after =
+    at && !Number.isNaN(at.getTime()) && id ? or(lt(images.createdAt, at), and(eq(images.createdAt, at), lt(images.id, id))) : undefined;
+  const rows = await ctx.db
+    .select()
+    .from(images)
+    .where(and(inArray(images.accountId, accountIds), imageType ? eq(images.imageType, imageType) : undefined, after))
+    .orderBy(desc(images.createdAt), desc(images.id))
+    .limit(IMAGE_PAGE_SIZE + 1);
+  const items = rows.slice(0, IMAGE_PAGE_SIZE);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > IMAGE_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+}
+
+export async function countImages({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof countImagesInput> }) {
+  const rows = await ctx.db
+    .select({ imageType: images.imageType, n: count() })
+    .from(images)
+    .where(and(eq(images.accountId, input.accountId), inArray(images.imageType, input.imageTypes)))
+    .groupBy(images.imageType);
+  return Object.fromEntries(input.imageTypes.map((t) => [t, rows.find((r) => r.imageType === t)?.n ?? 0]));
+}
+
+/** Deletes by URL; an URL that is not one of our images gives false (spec 1 §8). */
+export async function deleteImage({ ctx, input }: { ctx: ServiceCtx; input: { url: string } }) {
+  requireUser(ctx);
+  const key = ctx.deps.storage.keyFromUrl(input.url);
+  if (!key) return false;
+  const [image] = await ctx.db.select().from(images).where(eq(images.url, input.url)).limit(1);
+  if (!image) return false;
+  await authorizeAccount(ctx, image.accountType, image.accountId);
+  await ctx.db.delete(images).where(eq(images.id, image.id));
+  const keys = [image.storageKey, ...(image.variants ?? []).map((v) => ctx.deps.storage.keyFromUrl(v.url))].filter((k): k is string =>
+    Boolean(k),
+  );
+  await Promise.allSettled(keys.map((k) => ctx.deps.storage.delete(k)));
+  return true;
+}

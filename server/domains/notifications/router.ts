@@ -1,0 +1,10 @@
+import { authedProcedure, router, serviceCtx } from '../../trpc/init';
+import { listNotificationsInput, markSeenInput } from './inputs';
+import * as notifications from './service';
+
+export const notificationRouter = router({
+  list: authedProcedure.input(listNotificationsInput).query(({ ctx, input }) => notifications.listNotifications({ ctx: serviceCtx(ctx), input })),
+  unseenCounts: authedProcedure.query(({ ctx }) => notifications.unseenCounts({ ctx: serviceCtx(ctx) })),
+  markSeen: authedProcedure.input(markSeenInput).mutation(({ ctx, input }) => notifications.markSeen({ ctx: serviceCtx(ctx), input })),
+  markAllSeen: authedProcedure.mutation(({ ctx }) => notifications.markAllSeen({ ctx: serviceCtx(ctx) })),
+});

@@ -1,0 +1,80 @@
+import type { EscalationProfile, NotificationChannel, NotificationPriority, NotificationType } from '../../db/schema/notifications';
+
+// The spec's notification constants (spec 1 §9) as pure functions.
+
+export const ESCALATION_MULTIPLIER: Record<EscalationProfile, number> = {
+  instant: 0,
+  urgent: 0.5,
+  normal: 1,
+  patient: 2,
+  cost_sensitive: 4,
+};
+
+/** Minutes after creation for each channel; null = channel disabled for that type. */
+export const CHANNEL_DELAY_MINUTES: Record<NotificationType, Record<NotificationChannel, number | null>> = {
+  message_received: { in_app: 0, push: 0, email: 10, sms: 30 },
+  invitation_studio: { in_app: 0, push: 0, email: 5, sms: 20 },
+  invitation_event: { in_app: 0, push: 0, email: 5, sms: 20 },
+  event_reminder: { in_app: 0, push: 0, email: 2, sms: 5 },
+  event_updated: { in_app: 0, push: 0, email: 8, sms: 25 },
+  booking_confirmed: { in_app: 0, push: 0, email: 3, sms: 15 },
+  general_alert: { in_app: 0, push: 0, email: 15, sms: 60 },
+};
+
+/** The escalation profile a type uses unless the caller picks one (event_reminder urgent, general_alert patient). */
+export const DEFAULT_PROFILE: Record<NotificationType, EscalationProfile> = {
+  message_received: 'normal',
+  invitation_studio: 'normal',
+  invitation_event: 'normal',
+  event_reminder: 'urgent',
+  event_updated: 'normal',
+  booking_confirmed: 'normal',
+  general_alert: 'patient',
+};
+
+export const DEFAULT_PRIORITY: Record<NotificationType, NotificationPriority> = {
+  message_received: 'normal',
+  invitation_studio: 'normal',
+  invitation_event: 'normal',
+  event_reminder: 'high',
+  event_updated: 'normal',
+  booking_confirmed: 'high',
+  general_alert: 'normal',
+};
+
+/** Default preferences: message_received and event_updated on in_app and push; the rest add email. */
+export function defaultChannels(type: NotificationType): NotificationChannel[] {
+  return type === 'message_received' || type === 'event_updated' ? ['in_app', 'push'] : ['in_app', 'push', 'email'];
+}
+
+export const INBOX_TYPES: NotificationType[] = ['message_received', 'invitation_studio', 'invitation_event'];
+export const CALENDAR_TYPES: NotificationType[] = ['event_reminder', 'event_updated', 'booking_confirmed'];
+export const MAX_ATTEMPTS = 3;
+
+/** When a channel is due: delay(type, channel) × multiplier(profile) minutes after creation. */
+export function channelDelayMinutes(type: NotificationType, channel: NotificationChannel, profile: EscalationProfile) {
+  const base = CHANNEL_DELAY_MINUTES[type][channel];
+  if (base === null) return null;
+  if (channel === 'in_app' || channel === 'push') return 0;
+  return base * ESCALATION_MULTIPLIER[profile];
+}
+
+/** Deep link per type (spec 1 §2); null when the data carries no target id. */
+export function deepLink(type: NotificationType, data: Record<string, unknown>): string | null {
+  const id = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : null);
+  if (typeof data.link === 'string' && data.link.startsWith('/')) return data.link;
+  switch (type) {
+    case 'message_received':
+      return id('threadId') && `/messages/${id('threadId')}`;
+    case 'invitation_studio':
+    case 'invitation_event':
+      return id('invitationId') && `/invitations/${id('invitationId')}`;
+    case 'event_reminder':
+    case 'event_updated':
+      return id('eventId') && `/events/${id('eventId')}`;
+    case 'booking_confirmed':
+      return id('bookingId') && `/bookings/${id('bookingId')}`;
+    default:
+      return id('orderId') && `/orders/${id('orderId')}`;
+  }
+}

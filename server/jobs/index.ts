@@ -1,0 +1,37 @@
+import type { AppDeps } from '../deps';
+import { deliverDueMail } from './mail';
+import { dispatchDueNotifications } from './notifications';
+
+export type Job = { name: string; intervalMs: number; run(deps: AppDeps): Promise<unknown> };
+
+/** Every background loop of the server; domains add theirs here. */
+export const JOBS: Job[] = [
+  { name: 'notifications', intervalMs: 2000, run: dispatchDueNotifications },
+  { name: 'mail', intervalMs: 1000, run: deliverDueMail },
+];
+
+/** Runs each job on its interval, never two runs of one job at once; returns a stop function. */
+export function startJobs(deps: AppDeps, jobs: Job[] = JOBS): () => Promise<void> {
+  let stopped = false;
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    let busy = false;
+    return setInterval(() => {
+      if (busy || stopped) return;
+      busy = true;
+      const run = job
+        .run(deps)
+        .catch((error) => deps.logger.error({ err: error, job: job.name }, 'job failed'))
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    }, job.intervalMs);
+  });
+  return async () => {
+    stopped = true;
+    for (const timer of timers) clearInterval(timer);
+    await Promise.allSettled([...running]);
+  };
+}

@@ -1,0 +1,43 @@
+// Services throw AppError and never import tRPC; server/trpc/errors.ts maps the codes once.
+
+export const APP_ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PRECONDITION_FAILED',
+  'LIMIT_EXCEEDED',
+  'PAYLOAD_TOO_LARGE',
+  'UNAVAILABLE',
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
+export const invalid = (message: string) => new AppError('VALIDATION', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const unauthorized = (message = 'Please sign in to continue') => new AppError('UNAUTHORIZED', message);
+
+/** PostgreSQL error code of a failed query, through drizzle's wrapping (`cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+export const isExclusionViolation = (error: unknown) => pgErrorCode(error) === '23P01';

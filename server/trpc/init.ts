@@ -1,0 +1,89 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { SessionUser } from '../auth/sessions';
+import type { AppDeps } from '../deps';
+import { AppError, type AppErrorCode, pgErrorCode } from '../lib/errors';
+import type { ServiceCtx } from '../lib/context';
+
+/** The per-request context: the deps, the session's user, and the cookie operations for auth. */
+export type TrpcContext = {
+  deps: AppDeps;
+  user: SessionUser | null;
+  sessionId: string | null;
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+  setSessionCookie(token: string, expiresAt: Date): void;
+  clearSessionCookie(): void;
+};
+
+const CODE_MAP: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
+  VALIDATION: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PRECONDITION_FAILED: 'PRECONDITION_FAILED',
+  LIMIT_EXCEEDED: 'TOO_MANY_REQUESTS',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const { stack: _stack, ...data } = shape.data;
+    if (error.cause instanceof ZodError) {
+      const issue = error.cause.issues[0];
+      return { ...shape, message: issue?.message ?? 'Invalid input', data: { ...data, path: issue?.path.map(String) ?? [] } };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_MESSAGE, data };
+    if (error.code === 'BAD_REQUEST' && error.message.startsWith('[')) return { ...shape, message: 'Invalid input', data };
+    return { ...shape, data };
+  },
+});
+
+/** Maps service errors to tRPC once (DESIGN rule 10); anything else becomes a generic 500. */
+const errorMapping = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: CODE_MAP[cause.code], message: cause.message, cause });
+  }
+  // A value PostgreSQL cannot store or compute with (a NUL character, a number out of range) is
+  // bad input, not a server fault (SQLSTATE class 22, data exception); the transaction rolled back.
+  if (!result.ok && pgErrorCode(result.error.cause)?.startsWith('22')) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input', cause: result.error.cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(errorMapping);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.userTypes.includes('AppAdmin')) {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message:
+        'Access denied. This admin panel requires AppAdmin user type privileges. Regular Administrative and Owner users cannot access this area.',
+    });
+  }
+  return next();
+});
+
+/** The service context of a request. */
+export function serviceCtx(ctx: TrpcContext): ServiceCtx {
+  return { db: ctx.deps.db, user: ctx.user, deps: ctx.deps, sessionId: ctx.sessionId ?? undefined };
+}

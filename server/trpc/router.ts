@@ -1,0 +1,30 @@
+import { adminRouter } from '../domains/admin/router';
+import { artistRouter } from '../domains/artists/router';
+import { authRouter } from '../domains/auth/router';
+import { blogRouter } from '../domains/blog/router';
+import { contactRouter } from '../domains/contact/router';
+import { imageRouter } from '../domains/images/router';
+import { liveRouter } from '../domains/live/router';
+import { messageRouter, threadRouter } from '../domains/messaging/router';
+import { notificationRouter } from '../domains/notifications/router';
+import { studioRouter } from '../domains/studios/router';
+import { userRouter } from '../domains/users/router';
+import { router } from './init';
+
+// One line per domain router; each domain owns its folder under server/domains.
+export const appRouter = router({
+  auth: authRouter,
+  user: userRouter,
+  contact: contactRouter,
+  blog: blogRouter,
+  studio: studioRouter,
+  image: imageRouter,
+  artist: artistRouter,
+  notification: notificationRouter,
+  thread: threadRouter,
+  message: messageRouter,
+  live: liveRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;

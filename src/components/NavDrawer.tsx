@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import EditIcon from '@mui/icons-material/Edit';
+import IconButton from '@mui/material/IconButton';
+import ListItem from '@mui/material/ListItem';
+import { useNavigate } from '@tanstack/react-router';
+import { isAppAdmin, useMe } from '../features/auth/useAuth';
+import { useMyStudios } from './StudiosMenu';
+import { ListItemButtonLink } from './links';
+
+type NavLink = { to: string; label: string };
+
+/** The mobile side drawer with the same destinations as the top bar. */
+export function NavDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { me } = useMe();
+  const studios = useMyStudios();
+  const navigate = useNavigate();
+  const links: NavLink[] = me
+    ? [
+        { to: '/', label: 'Home' },
+        { to: '/artists', label: 'Artists' },
+        { to: '/studios', label: 'Studios' },
+        { to: '/inbox', label: 'Inbox' },
+        { to: '/calendar', label: 'Calendar' },
+        ...(isAppAdmin(me) ? [{ to: '/shop', label: 'Shop' }] : []),
+        { to: '/account', label: 'Account' },
+      ]
+    : [
+        { to: '/', label: 'Home' },
+        { to: '/pricing', label: 'Pricing' },
+        { to: '/blog', label: 'Blog' },
+        { to: '/contact', label: 'Contact' },
+        { to: '/login', label: 'Login' },
+      ];
+  return (
+    <Drawer open={open} onClose={onClose}>
+      <Box sx={{ width: 260 }} role="presentation" onClick={onClose}>
+        <List component="nav" aria-label="Navigation" subheader={<ListSubheader>InkLink</ListSubheader>}>
+          {links.map((link) => (
+            <ListItemButtonLink key={link.to} to={link.to}>
+              <ListItemText primary={link.label} />
+            </ListItemButtonLink>
+          ))}
+        </List>
+        {me && (
+          <List aria-label="My studios" subheader={<ListSubheader>My Studios</ListSubheader>}>
+            {studios.data?.length === 0 && (
+              <ListItem>
+                <ListItemText primary="No studios found" />
+              </ListItem>
+            )}
+            {studios.data?.map((studio) => (
+              <ListItem
+                key={studio.id}
+                disablePadding
+                secondaryAction={
+                  studio.canManage && (
+                    <IconButton
+                      edge="end"
+                      aria-label={`Manage ${studio.name}`}
+                      onClick={() => void navigate({ to: `/studio/${studio.urlSlug ?? studio.id}/manage` })}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                  )
+                }
+              >
+                <ListItemButtonLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }}>
+                  <ListItemText primary={studio.name} />
+                </ListItemButtonLink>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,133 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import InboxIcon from '@mui/icons-material/Inbox';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense, useState } from 'react';
+import { useMe } from '../features/auth/useAuth';
+import { useUnseenCounts } from '../features/notifications/useUnseenCounts';
+import { ButtonLink, IconButtonLink, TextLink } from './links';
+import { CountBadge } from './CountBadge';
+import { useThemeMode } from './ThemeMode';
+
+// The drawer (and its modal machinery) loads only when someone opens it.
+// Signed-in menus are loaded only for signed-in users.
+const StudiosMenu = lazy(() => import('./StudiosMenu').then((m) => ({ default: m.StudiosMenu })));
+const AccountMenu = lazy(() => import('./AccountMenu'));
+const NavDrawer = lazy(() => import('./NavDrawer').then((m) => ({ default: m.NavDrawer })));
+
+export function TopBar() {
+  const { me } = useMe();
+  const counts = useUnseenCounts(Boolean(me));
+  const { mode, toggle } = useThemeMode();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+
+  return (
+    <AppBar
+      position="sticky"
+      color="default"
+      elevation={0}
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
+          <MenuIcon />
+        </IconButton>
+        <TextLink
+          to="/"
+          variant="h6"
+          sx={{
+            fontWeight: 800,
+            color: 'inherit',
+            textDecoration: 'none',
+            mr: 2,
+          }}
+        >
+          InkLink
+        </TextLink>
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, flexGrow: 1 }}>
+          {me ? (
+            <>
+              <ButtonLink to="/artists" color="inherit">
+                Artists
+              </ButtonLink>
+              <Suspense
+                fallback={
+                  <Button color="inherit" disabled>
+                    Studios
+                  </Button>
+                }
+              >
+                <StudiosMenu />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <ButtonLink to="/pricing" color="inherit">
+                Pricing
+              </ButtonLink>
+              <ButtonLink to="/blog" color="inherit">
+                Blog
+              </ButtonLink>
+              <ButtonLink to="/contact" color="inherit">
+                Contact
+              </ButtonLink>
+            </>
+          )}
+        </Box>
+        <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+        {me && (
+          <>
+            <IconButtonLink to="/inbox" aria-label={counts.inbox ? `Inbox, ${counts.inbox} unseen` : 'Inbox'}>
+              <CountBadge count={counts.inbox}>
+                <InboxIcon />
+              </CountBadge>
+            </IconButtonLink>
+            <IconButtonLink to="/calendar" aria-label={counts.calendar ? `Calendar, ${counts.calendar} unseen` : 'Calendar'}>
+              <CountBadge count={counts.calendar}>
+                <CalendarMonthIcon />
+              </CountBadge>
+            </IconButtonLink>
+          </>
+        )}
+        <IconButton onClick={toggle} aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}>
+          {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+        </IconButton>
+        {me ? (
+          <>
+            <IconButton aria-label="Account menu" aria-haspopup="menu" onClick={(e) => setAccountAnchor(e.currentTarget)}>
+              <Avatar src={me.photoUrl ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+                {(me.firstName || me.displayName.slice(1)).charAt(0).toUpperCase()}
+              </Avatar>
+            </IconButton>
+            {accountAnchor && (
+              <Suspense fallback={null}>
+                <AccountMenu anchor={accountAnchor} onClose={() => setAccountAnchor(null)} />
+              </Suspense>
+            )}
+          </>
+        ) : (
+          <ButtonLink to="/login" variant="contained">
+            Login
+          </ButtonLink>
+        )}
+      </Toolbar>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { updateProfileInput } from '../../../server/domains/users/inputs';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { DisplayNameField } from '../auth/DisplayNameField';
+import { rememberUser, useMe } from '../auth/useAuth';
+
+type ProfileForm = z.input<typeof updateProfileInput>;
+const SUCCESS_MS = 3000;
+
+export default function ProfileSection() {
+  const { me } = useMe();
+  const utils = trpc.useUtils();
+  const update = trpc.user.update.useMutation();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<ProfileForm, unknown, z.output<typeof updateProfileInput>>({ resolver: zodResolver(updateProfileInput) });
+  useEffect(() => {
+    if (!me) return;
+    form.reset({
+      displayName: me.displayName,
+      firstName: me.firstName,
+      lastName: me.lastName,
+      phone: me.phone ?? '',
+      city: me.city ?? '',
+      state: me.state ?? '',
+      bio: me.bio ?? '',
+      socials: {
+        website: me.socials.website ?? '',
+        instagram: me.socials.instagram ?? '',
+        facebook: me.socials.facebook ?? '',
+        tiktok: me.socials.tiktok ?? '',
+      },
+    });
+  }, [me, form]);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    const updated = await update.mutateAsync(values).catch(() => null);
+    if (!updated) return;
+    utils.auth.me.setData(undefined, updated);
+    rememberUser(updated);
+    setSaved(true);
+  });
+  const text = (name: 'firstName' | 'lastName' | 'phone' | 'city' | 'state', label: string) => (
+    <TextField label={label} fullWidth {...form.register(name)} error={Boolean(errors[name])} helperText={errors[name]?.message} />
+  );
+
+  if (!me) return null;
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate sx={{ maxWidth: 720 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.4rem', mb: 2 }}>
+        Profile
+      </Typography>
+      <Stack spacing={2}>
+        {saved && <Alert severity="success">Profile updated</Alert>}
+        {update.error && <Alert severity="error">{errorText(update.error)}</Alert>}
+        <TextField label="Email" value={me.email} slotProps={{ input: { readOnly: true } }} helperText="Your sign-in email" />
+        <Controller
+          control={form.control}
+          name="displayName"
+          render={({ field }) => (
+            <DisplayNameField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.displayName?.message} />
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {text('firstName', 'First Name')}
+          {text('lastName', 'Last Name')}
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {text('phone', 'Phone')}
+          {text('city', 'City')}
+          {text('state', 'State')}
+        </Stack>
+        <TextField
+          label="Bio"
+          multiline
+          minRows={3}
+          {...form.register('bio')}
+          error={Boolean(errors.bio)}
+          helperText={errors.bio?.message}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="Website" fullWidth {...form.register('socials.website')} />
+          <TextField label="Instagram" fullWidth {...form.register('socials.instagram')} />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="Facebook" fullWidth {...form.register('socials.facebook')} />
+          <TextField label="TikTok" fullWidth {...form.register('socials.tiktok')} />
+        </Stack>
+        <Box>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { changePasswordInput } from '../../../server/domains/auth/inputs';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { useMe } from '../auth/useAuth';
+
+const GOOGLE_LINK_OUTCOMES: Record<string, { severity: 'success' | 'error'; text: string }> = {
+  linked: { severity: 'success', text: 'Google account linked' },
+  already_linked_other: { severity: 'error', text: 'This Google account is already linked to another user' },
+  mismatch: { severity: 'error', text: "The Google account doesn't match the signed-in user" },
+  error: { severity: 'error', text: 'Failed to link Google account' },
+};
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export default function SecuritySection() {
+  return (
+    <Stack spacing={4} sx={{ maxWidth: 720 }}>
+      <ChangePassword />
+      <Divider />
+      <Sessions />
+      <Divider />
+      <GoogleLink />
+    </Stack>
+  );
+}
+
+function ChangePassword() {
+  const change = trpc.auth.changePassword.useMutation();
+  const form = useForm<z.input<typeof changePasswordInput>>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const utils = trpc.useUtils();
+  const onSubmit = form.handleSubmit(async (values) => {
+    await change.mutateAsync(values).catch(() => {});
+    form.reset();
+    await utils.auth.sessions.invalidate();
+  });
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate>
+      <Typography variant="h2" sx={{ fontSize: '1.4rem', mb: 1 }}>
+        Change password
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Changing your password signs out every other device.
+      </Typography>
+      <Stack spacing={2}>
+        {change.isSuccess && <Alert severity="success">Password changed. Other devices were signed out.</Alert>}
+        {change.error && <Alert severity="error">{errorText(change.error)}</Alert>}
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register('currentPassword')}
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword?.message}
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('newPassword')}
+          error={Boolean(errors.newPassword)}
+          helperText={errors.newPassword?.message}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Change Password'}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+function Sessions() {
+  const sessions = trpc.auth.sessions.useQuery();
+  const utils = trpc.useUtils();
+  const revoke = trpc.auth.revokeSession.useMutation({ onSuccess: () => utils.auth.sessions.invalidate() });
+  const revokeOthers = trpc.auth.revokeOtherSessions.useMutation({ onSuccess: () => utils.auth.sessions.invalidate() });
+  return (
+    <Box>
+      <Typography variant="h2" sx={{ fontSize: '1.4rem', mb: 1 }}>
+        Where you're signed in
+      </Typography>
+      {sessions.error && <Alert severity="error">{errorText(sessions.error)}</Alert>}
+      <List aria-label="Signed-in devices">
+        {sessions.data?.map((session) => (
+          <ListItem
+            key={session.id}
+            divider
+            secondaryAction={
+              !session.current && (
+                <Button
+                  size="small"
+                  onClick={() => revoke.mutate({ sessionId: session.id })}
+                  aria-label={`Revoke session ${session.userAgent ?? session.id}`}
+                >
+                  Revoke
+                </Button>
+              )
+            }
+          >
+            <ListItemText
+              primary={
+                <>
+                  {session.userAgent ?? 'Unknown device'}{' '}
+                  {session.current && <Chip size="small" color="primary" label="This device" sx={{ ml: 1 }} />}
+                </>
+              }
+              secondary={`${session.ip ?? 'unknown IP'} · signed in ${dateTime.format(session.createdAt)} · last active ${dateTime.format(session.lastVerifiedAt)}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <Button variant="outlined" onClick={() => revokeOthers.mutate()} disabled={(sessions.data?.length ?? 0) < 2}>
+        Sign out other sessions
+      </Button>
+    </Box>
+  );
+}
+
+function GoogleLink() {
+  const { me } = useMe();
+  const providers = trpc.auth.providers.useQuery();
+  const { google } = useSearch({ strict: false }) as { google?: string };
+  const link = trpc.auth.linkGoogle.useMutation({ onSuccess: ({ url }) => window.location.assign(url) });
+  const [password, setPassword] = useState('');
+  if (!providers.data?.google) return null;
+  const outcome = google ? GOOGLE_LINK_OUTCOMES[google] : undefined;
+  return (
+    <Box>
+      <Typography variant="h2" sx={{ fontSize: '1.4rem', mb: 1 }}>
+        Google sign-in
+      </Typography>
+      {outcome && (
+        <Alert severity={outcome.severity} sx={{ mb: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
+      {me?.googleLinked ? (
+        <Typography>Google account linked</Typography>
+      ) : (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            link.mutate({ password });
+          }}
+        >
+          <TextField
+            label="Confirm your password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={Boolean(link.error)}
+            helperText={link.error?.message}
+          />
+          <Button type="submit" variant="outlined" disabled={link.isPending}>
+            Link Google account
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}

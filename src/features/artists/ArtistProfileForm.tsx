@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { saveArtistProfileInput } from '../../../server/domains/artists/inputs';
+import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
+import { ButtonLink } from '../../components/links';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { useMe } from '../auth/useAuth';
+import { AccountGallery } from '../images/AccountGallery';
+
+type Form = z.input<typeof saveArtistProfileInput>;
+const SUCCESS_MS = 3000;
+
+/** Account → Artist Profile: the public artist page's details, and the portfolio and flash galleries. */
+export default function ArtistProfileForm() {
+  const { me } = useMe();
+  const utils = trpc.useUtils();
+  const mine = trpc.artist.mine.useQuery();
+  const save = trpc.artist.saveMine.useMutation({ onSuccess: () => Promise.all([utils.artist.invalidate(), utils.auth.me.invalidate()]) });
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Form, unknown, z.output<typeof saveArtistProfileInput>>({ resolver: zodResolver(saveArtistProfileInput) });
+  useEffect(() => {
+    if (mine.isLoading || !me) return;
+    const p = mine.data;
+    form.reset({
+      name: p?.name ?? `${me.firstName} ${me.lastName}`.trim(),
+      urlSlug:
+        p?.urlSlug ??
+        me.displayName
+          .slice(1)
+          .toLowerCase()
+          .replace(/[^a-z0-9-]/g, '-'),
+      bio: p?.bio ?? me.bio ?? '',
+      city: p?.city ?? me.city ?? '',
+      state: p?.state ?? me.state ?? '',
+      tattooStyles: (p?.tattooStyles ?? []) as Form['tattooStyles'],
+      socials: {
+        website: p?.socials.website ?? '',
+        instagram: p?.socials.instagram ?? '',
+        facebook: p?.socials.facebook ?? '',
+        tiktok: p?.socials.tiktok ?? '',
+      },
+    });
+  }, [mine.isLoading, mine.data, me, form]);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (await save.mutateAsync(values).catch(() => null)) setSaved(true);
+  });
+  if (!me) return null;
+  return (
+    <Stack spacing={4} sx={{ maxWidth: 900 }}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>
+            Artist profile
+          </Typography>
+          {mine.data?.urlSlug && (
+            <ButtonLink to="/artist/$slug" params={{ slug: mine.data.urlSlug }} variant="outlined" size="small">
+              View public profile
+            </ButtonLink>
+          )}
+        </Stack>
+        <Stack spacing={2}>
+          {saved && <Alert severity="success">Artist profile saved</Alert>}
+          {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Artist Name"
+              fullWidth
+              {...form.register('name')}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message}
+            />
+            <TextField
+              label="Profile URL"
+              fullWidth
+              {...form.register('urlSlug')}
+              error={Boolean(errors.urlSlug)}
+              helperText={errors.urlSlug?.message ?? 'inklink/artist/…'}
+            />
+          </Stack>
+          <TextField
+            label="Bio"
+            multiline
+            minRows={3}
+            {...form.register('bio')}
+            error={Boolean(errors.bio)}
+            helperText={errors.bio?.message}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField label="City" fullWidth {...form.register('city')} />
+            <TextField label="State" fullWidth {...form.register('state')} />
+          </Stack>
+          <Controller
+            control={form.control}
+            name="tattooStyles"
+            render={({ field }) => (
+              <Box role="group" aria-label="Tattoo styles" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {TATTOO_STYLES.map((style) => {
+                  const selected = (field.value ?? []).includes(style);
+                  return (
+                    <Chip
+                      key={style}
+                      label={style}
+                      clickable
+                      aria-pressed={selected}
+                      color={selected ? 'primary' : 'default'}
+                      variant={selected ? 'filled' : 'outlined'}
+                      onClick={() =>
+                        field.onChange(selected ? (field.value ?? []).filter((s) => s !== style) : [...(field.value ?? []), style])
+                      }
+                    />
+                  );
+                })}
+              </Box>
+            )}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField label="Instagram" fullWidth {...form.register('socials.instagram')} />
+            <TextField label="Website" fullWidth {...form.register('socials.website')} />
+          </Stack>
+          <Box>
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Artist Profile'}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <AccountGallery title="Portfolio" accountType="user" accountId={me.id} imageType="portfolio" canEdit />
+      <AccountGallery title="Flash" accountType="user" accountId={me.id} imageType="flash" canEdit />
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import EventIcon from '@mui/icons-material/Event';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { InitialsAvatar } from '../../components/InitialsAvatar';
+import { ButtonLink, TextLink } from '../../components/links';
+import { PageSpinner } from '../../components/PageSpinner';
+import { trpc } from '../../trpc';
+import { AccountGallery } from '../images/AccountGallery';
+import { MessageButton } from '../messaging/MessageButton';
+
+const SOCIAL_LABELS = { website: 'Website', instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok' } as const;
+
+/** /artist/{slug} and /artist/id/{id}. */
+export function ArtistProfilePage({ slug, id }: { slug?: string; id?: string }) {
+  const utils = trpc.useUtils();
+  const bySlug = trpc.artist.bySlug.useQuery({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false });
+  const byId = trpc.artist.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
+  const query = slug ? bySlug : byId;
+  const refresh = () => utils.artist.invalidate();
+  const follow = trpc.artist.follow.useMutation({ onSuccess: refresh });
+  const unfollow = trpc.artist.unfollow.useMutation({ onSuccess: refresh });
+  if (query.isLoading) return <PageSpinner />;
+  const artist = query.data;
+  if (!artist) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1">Artist not found</Typography>
+      </Container>
+    );
+  }
+  const handle = artist.urlSlug ?? artist.id;
+  const socials = Object.entries(artist.socials ?? {}).filter(([, v]) => v) as Array<[keyof typeof SOCIAL_LABELS, string]>;
+  return (
+    <Container sx={{ py: 5 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' }, mb: 4 }}>
+        <InitialsAvatar name={artist.name} photoUrl={artist.photoUrl} size={96} />
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h1" sx={{ fontSize: '2.2rem' }}>
+            {artist.name}
+          </Typography>
+          <Typography color="text.secondary">
+            {artist.displayName}
+            {artist.city ? ` · ${[artist.city, artist.state].filter(Boolean).join(', ')}` : ''}
+          </Typography>
+          <Typography sx={{ mt: 1 }}>
+            <strong>{artist.followerCount}</strong> followers · <strong>{artist.followingCount}</strong> following
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          {!artist.isMe &&
+            (artist.isFollowing ? (
+              <Button variant="outlined" onClick={() => unfollow.mutate({ userId: artist.userId })} disabled={unfollow.isPending}>
+                Unfollow
+              </Button>
+            ) : (
+              <Button variant="contained" onClick={() => follow.mutate({ userId: artist.userId })} disabled={follow.isPending}>
+                Follow
+              </Button>
+            ))}
+          <MessageButton userId={artist.userId} hidden={artist.isMe} />
+          <ButtonLink to="/artist/$slug/booking" params={{ slug: handle }} variant="outlined" startIcon={<EventIcon />}>
+            Book
+          </ButtonLink>
+        </Stack>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <Stack spacing={3}>
+          <Card variant="outlined">
+            <CardContent>
+              <AccountGallery title="Portfolio" accountType="user" accountId={artist.userId} imageType="portfolio" canEdit={artist.isMe} />
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <AccountGallery title="Flash" accountType="user" accountId={artist.userId} imageType="flash" canEdit={artist.isMe} />
+            </CardContent>
+          </Card>
+        </Stack>
+        <Stack spacing={3}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                About
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{artist.bio || 'No bio yet.'}</Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 2 }}>
+                {artist.tattooStyles.map((s) => (
+                  <Chip key={s} size="small" label={s} />
+                ))}
+              </Box>
+              {socials.map(([key, value]) => (
+                <Typography key={key} variant="body2">
+                  {SOCIAL_LABELS[key]}:{' '}
+                  {value.startsWith('http') ? (
+                    <Link href={value} rel="noopener noreferrer nofollow" target="_blank">
+                      {value}
+                    </Link>
+                  ) : (
+                    value
+                  )}
+                </Typography>
+              ))}
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                Studios
+              </Typography>
+              {artist.studios.length === 0 && <Typography color="text.secondary">Not at a studio right now.</Typography>}
+              {artist.studios.map((s) => (
+                <Typography key={s.id}>
+                  <TextLink to="/studio/$slug" params={{ slug: s.urlSlug ?? s.id }}>
+                    {s.name}
+                  </TextLink>{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {s.shopUserType === 1 ? 'Guest' : 'Resident'} · {s.city}, {s.state}
+                  </Typography>
+                </Typography>
+              ))}
+            </CardContent>
+          </Card>
+        </Stack>
+      </Box>
+    </Container>
+  );
+}

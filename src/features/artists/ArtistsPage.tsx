@@ -1,0 +1,93 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { TATTOO_STYLES, type TattooStyle } from '../../../server/domains/studios/rules';
+import { InitialsAvatar } from '../../components/InitialsAvatar';
+import { CardActionAreaLink } from '../../components/links';
+import { PageSpinner } from '../../components/PageSpinner';
+import { trpc } from '../../trpc';
+
+/** /artists: search by name, display name or city, with the tattoo styles as filters. */
+export function ArtistsPage() {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [styles, setStyles] = useState<TattooStyle[]>([]);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const results = trpc.artist.search.useInfiniteQuery({ query, styles }, { getNextPageParam: (p) => p.nextCursor });
+  const artists = results.data?.pages.flatMap((p) => p.items) ?? [];
+  const toggle = (style: TattooStyle) => setStyles((s) => (s.includes(style) ? s.filter((x) => x !== style) : [...s, style]));
+  return (
+    <Container sx={{ py: 5 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
+        Artists
+      </Typography>
+      <TextField
+        label="Search artists"
+        placeholder="Name, @handle or city"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        fullWidth
+        sx={{ mb: 2 }}
+      />
+      <Box role="group" aria-label="Tattoo styles" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>
+        {TATTOO_STYLES.map((style) => (
+          <Chip
+            key={style}
+            label={style}
+            clickable
+            color={styles.includes(style) ? 'primary' : 'default'}
+            variant={styles.includes(style) ? 'filled' : 'outlined'}
+            onClick={() => toggle(style)}
+            aria-pressed={styles.includes(style)}
+          />
+        ))}
+      </Box>
+      {results.isLoading && <PageSpinner />}
+      {!results.isLoading && artists.length === 0 && <Typography color="text.secondary">No artists found</Typography>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+        {artists.map((artist) => (
+          <Card key={artist.id} variant="outlined">
+            <CardActionAreaLink to="/artist/$slug" params={{ slug: artist.urlSlug ?? artist.id }} sx={{ height: '100%' }}>
+              <CardContent>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+                  <InitialsAvatar name={artist.name} photoUrl={artist.photoUrl} size={48} />
+                  <Box>
+                    <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+                      {artist.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {artist.displayName} · {[artist.city, artist.state].filter(Boolean).join(', ')}
+                    </Typography>
+                  </Box>
+                </Stack>
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {artist.booksOpen && <Chip size="small" color="secondary" label="Books open" />}
+                  {artist.tattooStyles.slice(0, 3).map((s) => (
+                    <Chip key={s} size="small" label={s} variant="outlined" />
+                  ))}
+                </Stack>
+              </CardContent>
+            </CardActionAreaLink>
+          </Card>
+        ))}
+      </Box>
+      {results.hasNextPage && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button onClick={() => results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+            Load more artists
+          </Button>
+        </Box>
+      )}
+    </Container>
+  );
+}

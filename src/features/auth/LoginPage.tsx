@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getQueryKey } from '@trpc/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginInput } from '../../../server/domains/auth/inputs';
+import { TextLink } from '../../components/links';
+import { trpc } from '../../trpc';
+import { AuthCard, errorText } from './AuthCard';
+import { rememberUser } from './useAuth';
+
+const GOOGLE_OUTCOMES: Record<string, string> = {
+  account_conflict: 'An account with this email already exists. Sign in with your password, then link Google from Account → Security.',
+  cancelled: 'Sign-in was cancelled',
+  error: 'An error occurred during Google sign-in',
+};
+
+export function LoginPage() {
+  const search = useSearch({ strict: false }) as { redirect?: string; google?: string };
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const providers = trpc.auth.providers.useQuery();
+  const login = trpc.auth.login.useMutation();
+  const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const me = await login.mutateAsync(values).catch(() => null);
+    if (!me) return;
+    rememberUser(me);
+    queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), me);
+    const target = search.redirect?.startsWith('/') ? search.redirect : '/';
+    await navigate({ to: target });
+  });
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back to InkLink.">
+      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+        {search.google && GOOGLE_OUTCOMES[search.google] && <Alert severity="warning">{GOOGLE_OUTCOMES[search.google]}</Alert>}
+        {login.error && <Alert severity="error">{errorText(login.error, 'An error occurred during login')}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing In...' : 'Sign In'}
+        </Button>
+        {providers.data?.google && (
+          <>
+            <Divider>or</Divider>
+            <Button href="/auth/google" variant="outlined" size="large">
+              Continue with Google
+            </Button>
+          </>
+        )}
+        <TextLink to="/forgot-password">Forgot password?</TextLink>
+        <TextLink to="/register">Don't have an account? Sign up</TextLink>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getQueryKey } from '@trpc/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { REGISTER_USER_TYPES, registerInput } from '../../../server/domains/auth/inputs';
+import { TextLink } from '../../components/links';
+import { trpc } from '../../trpc';
+import { AuthCard, errorText } from './AuthCard';
+import { DisplayNameField } from './DisplayNameField';
+import { rememberUser } from './useAuth';
+
+type RegisterForm = z.input<typeof registerInput>;
+const LABELS = { client: 'Client', artist: 'Artist', studio: 'Studio' } as const;
+
+export function RegisterPage() {
+  const search = useSearch({ strict: false }) as { userType?: string };
+  const preselected = REGISTER_USER_TYPES.find((t) => t === search.userType) ?? 'client';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const register = trpc.auth.register.useMutation();
+  const form = useForm<RegisterForm, unknown, z.output<typeof registerInput>>({
+    resolver: zodResolver(registerInput),
+    defaultValues: { email: '', password: '', displayName: '', firstName: '', lastName: '', userType: preselected },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const me = await register.mutateAsync(values).catch(() => null);
+    if (!me) return;
+    rememberUser(me);
+    queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), me);
+    await navigate({ to: '/' });
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="Join InkLink: it's free to start.">
+      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+        {register.error && <Alert severity="error">{errorText(register.error)}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message ?? 'At least 8 characters'}
+        />
+        <Controller
+          control={form.control}
+          name="displayName"
+          render={({ field }) => (
+            <DisplayNameField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.displayName?.message} />
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            fullWidth
+            {...form.register('firstName')}
+            error={Boolean(errors.firstName)}
+            helperText={errors.firstName?.message}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            fullWidth
+            {...form.register('lastName')}
+            error={Boolean(errors.lastName)}
+            helperText={errors.lastName?.message}
+          />
+        </Stack>
+        <FormControl>
+          <FormLabel id="user-type-label">I am a…</FormLabel>
+          <Controller
+            control={form.control}
+            name="userType"
+            render={({ field }) => (
+              <RadioGroup row aria-labelledby="user-type-label" value={field.value} onChange={(_e, value) => field.onChange(value)}>
+                {REGISTER_USER_TYPES.map((type) => (
+                  <FormControlLabel key={type} value={type} control={<Radio />} label={LABELS[type]} />
+                ))}
+              </RadioGroup>
+            )}
+          />
+        </FormControl>
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+        </Button>
+        <TextLink to="/login">Already have an account? Sign in</TextLink>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { PageSpinner } from '../../components/PageSpinner';
+import { trpc } from '../../trpc';
+
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+export function BlogPostPage({ slug }: { slug: string }) {
+  const post = trpc.blog.bySlug.useQuery({ slug }, { retry: false });
+  if (post.isLoading) return <PageSpinner />;
+  if (!post.data) {
+    return (
+      <Container maxWidth="md" sx={{ py: 6 }}>
+        <Typography variant="h1">Blog not found</Typography>
+      </Container>
+    );
+  }
+  const p = post.data;
+  return (
+    <Container maxWidth="md" component="article" sx={{ py: 6 }}>
+      <Typography variant="h1" gutterBottom>
+        {p.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        {p.author} · {p.publishedAt ? date.format(p.publishedAt) : ''} · {p.readTime} min read
+      </Typography>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: contentHtml is rendered from markdown and sanitized on the server (sanitize-html allow-list). */}
+      <Box sx={{ '& img': { maxWidth: '100%' }, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: p.contentHtml }} />
+    </Container>
+  );
+}

@@ -1,0 +1,71 @@
+import { trpc } from '../../trpc';
+import { Gallery } from './Gallery';
+
+/** The images of one account (a user or a studio) of one type; editable by its owner. */
+export function AccountGallery(props: {
+  title: string;
+  accountType: 'user' | 'shop';
+  accountId: string;
+  imageType: 'portfolio' | 'flash';
+  canEdit: boolean;
+}) {
+  const utils = trpc.useUtils();
+  const list = trpc.image.list.useInfiniteQuery(
+    { accountId: props.accountId, imageType: props.imageType },
+    { getNextPageParam: (p) => p.nextCursor },
+  );
+  const remove = trpc.image.delete.useMutation();
+  return (
+    <Gallery
+      title={props.title}
+      loading={list.isLoading}
+      images={list.data?.pages.flatMap((p) => p.items) ?? []}
+      hasMore={list.hasNextPage}
+      onMore={() => void list.fetchNextPage()}
+      upload={
+        props.canEdit
+          ? {
+              accountType: props.accountType,
+              accountId: props.accountId,
+              imageType: props.imageType,
+              onChanged: () => void Promise.all([utils.image.list.invalidate(), utils.image.studioGallery.invalidate()]),
+              onDelete: (url) => remove.mutateAsync({ url }),
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+/** A studio's gallery: its own images (editable by managers) or its artists' work. */
+export function StudioGallery(props: {
+  title: string;
+  studioId: string;
+  imageType: 'portfolio' | 'flash';
+  useArtists: boolean;
+  canEdit: boolean;
+}) {
+  const gallery = trpc.image.studioGallery.useInfiniteQuery(
+    { studioId: props.studioId, imageType: props.imageType },
+    { getNextPageParam: (p) => p.nextCursor },
+  );
+  if (!props.useArtists)
+    return (
+      <AccountGallery
+        title={props.title}
+        accountType="shop"
+        accountId={props.studioId}
+        imageType={props.imageType}
+        canEdit={props.canEdit}
+      />
+    );
+  return (
+    <Gallery
+      title={props.title}
+      loading={gallery.isLoading}
+      images={gallery.data?.pages.flatMap((p) => p.items) ?? []}
+      hasMore={gallery.hasNextPage}
+      onMore={() => void gallery.fetchNextPage()}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { InitialsAvatar } from '../../components/InitialsAvatar';
+import { ListItemButtonLink } from '../../components/links';
+import { trpc } from '../../trpc';
+
+/** Live events refresh conversations at once; this slower poll is the fallback (spec 1 §9: 30 s). */
+export const MESSAGES_POLL_MS = 30_000;
+
+export function ThreadList({ activeId }: { activeId?: string }) {
+  const threads = trpc.thread.list.useInfiniteQuery({}, { getNextPageParam: (p) => p.nextCursor, refetchInterval: MESSAGES_POLL_MS });
+  const items = threads.data?.pages.flatMap((p) => p.items) ?? [];
+  if (!threads.isLoading && items.length === 0) {
+    return <Typography color="text.secondary">No conversations yet. Use Message on an artist or studio page to start one.</Typography>;
+  }
+  return (
+    <List aria-label="Conversations" disablePadding>
+      {items.map((t) => {
+        const title =
+          t.shopName ?? t.participants.map((p) => `${p.firstName} ${p.lastName}`.trim() || p.displayName).join(', ') ?? 'Conversation';
+        return (
+          <ListItemButtonLink key={t.id} to="/messages/$threadId" params={{ threadId: t.id }} selected={t.id === activeId} divider>
+            <ListItemAvatar>
+              <Badge color="error" badgeContent={t.unread} max={99} slotProps={{ badge: { 'aria-label': `${t.unread} unread` } }}>
+                <InitialsAvatar name={title || 'InkLink'} photoUrl={t.participants[0]?.photoUrl} />
+              </Badge>
+            </ListItemAvatar>
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ fontWeight: t.unread ? 700 : 400 }}>
+                  {title || 'Conversation'}
+                </Box>
+              }
+              secondary={t.lastMessagePreview ?? 'No messages yet'}
+              slotProps={{ secondary: { noWrap: true } }}
+            />
+          </ListItemButtonLink>
+        );
+      })}
+    </List>
+  );
+}

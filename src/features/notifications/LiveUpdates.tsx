@@ -1,0 +1,26 @@
+import { trpc } from '../../trpc';
+import { useMe } from '../auth/useAuth';
+
+/**
+ * Listens to the user's live events (server-sent events) and refreshes what they change: badges,
+ * the inbox, conversation lists and the open conversation. Polling stays as the fallback.
+ */
+export function LiveUpdates() {
+  const { me } = useMe();
+  const utils = trpc.useUtils();
+  trpc.live.onEvent.useSubscription(undefined, {
+    enabled: Boolean(me),
+    onData(event) {
+      if (event.topic === 'notification') {
+        void utils.notification.unseenCounts.invalidate();
+        void utils.notification.list.invalidate();
+      }
+      if (event.topic === 'message') {
+        void utils.thread.list.invalidate();
+        const threadId = typeof event.payload.threadId === 'string' ? event.payload.threadId : undefined;
+        void (threadId ? utils.message.list.invalidate({ threadId }) : utils.message.list.invalidate());
+      }
+    },
+  });
+  return null;
+}

@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useNavigate } from '@tanstack/react-router';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createStudioInput, TIMEZONE_OPTIONS, US_STATES } from '../../../server/domains/studios/inputs';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { OperatingHoursEditor } from './OperatingHoursEditor';
+
+type Form = z.input<typeof createStudioInput>;
+const TOGGLES: Array<[keyof Form, string]> = [
+  ['lookingForResident', 'Accepting Resident Artists'],
+  ['lookingForGuest', 'Accepting Guest Artists'],
+  ['isBookable', 'Accept Booking Requests'],
+  ['useArtistsPortfolios', "Show Artists' Portfolios"],
+  ['useArtistsFlashes', "Show Artists' Flashes"],
+];
+
+export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.studio.create.useMutation();
+  const form = useForm<Form, unknown, z.output<typeof createStudioInput>>({
+    resolver: zodResolver(createStudioInput),
+    defaultValues: {
+      name: '',
+      address: '',
+      city: '',
+      state: '' as never,
+      zipCode: '',
+      timezone: 'America/Los_Angeles',
+      phone: '',
+      email: '',
+      website: '',
+      description: '',
+      openingHours: {},
+      lookingForResident: false,
+      lookingForGuest: false,
+      isBookable: false,
+      useArtistsPortfolios: false,
+      useArtistsFlashes: false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const text = (
+    name: 'name' | 'address' | 'city' | 'zipCode' | 'phone' | 'email' | 'website' | 'description',
+    label: string,
+    extra: object = {},
+  ) => (
+    <TextField
+      label={label}
+      fullWidth
+      {...form.register(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message}
+      {...extra}
+    />
+  );
+  const onSubmit = form.handleSubmit(async (values) => {
+    const studio = await create.mutateAsync(values).catch(() => null);
+    if (!studio) return;
+    await utils.studio.mine.invalidate();
+    form.reset();
+    onClose();
+    await navigate({ to: '/studio/$slug', params: { slug: studio.urlSlug ?? studio.id } });
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-studio-title">
+      <DialogTitle id="create-studio-title">Create New Studio</DialogTitle>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            {create.error && <Alert severity="error">{errorText(create.error, 'Failed to create studio')}</Alert>}
+            {text('name', 'Studio Name')}
+            {text('address', 'Address', { placeholder: '1200 SE Division St' })}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {text('city', 'City')}
+              <Controller
+                control={form.control}
+                name="state"
+                render={({ field }) => (
+                  <TextField select label="State" fullWidth {...field} error={Boolean(errors.state)} helperText={errors.state?.message}>
+                    {US_STATES.map((s) => (
+                      <MenuItem key={s} value={s}>
+                        {s}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              {text('zipCode', 'Zip Code')}
+            </Stack>
+            <Controller
+              control={form.control}
+              name="timezone"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Timezone"
+                  fullWidth
+                  {...field}
+                  error={Boolean(errors.timezone)}
+                  helperText={errors.timezone?.message}
+                >
+                  {TIMEZONE_OPTIONS.map((t) => (
+                    <MenuItem key={t.value} value={t.value}>
+                      {t.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {text('phone', 'Phone', { type: 'tel' })}
+              {text('email', 'Email', { type: 'email' })}
+            </Stack>
+            {text('website', 'Website')}
+            {text('description', 'Description', { multiline: true, minRows: 3 })}
+            <Controller
+              control={form.control}
+              name="openingHours"
+              render={({ field }) => <OperatingHoursEditor value={field.value ?? {}} onChange={field.onChange} />}
+            />
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {TOGGLES.map(([name, label]) => (
+                <Controller
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <FormControlLabel
+                      control={<Switch checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
+                      label={label}
+                    />
+                  )}
+                />
+              ))}
+            </Box>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating...' : 'Create Studio'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ButtonLink } from '../../components/links';
+import { PageSpinner } from '../../components/PageSpinner';
+import { trpc } from '../../trpc';
+import { StudioDetailsForm } from './StudioDetailsForm';
+import { StudioMembers } from './StudioMembers';
+
+/** /studio/{slug}/manage: only the owner or an active member with manage (checked on the server too). */
+export function ManageStudioPage({ slug, id }: { slug?: string; id?: string }) {
+  const bySlug = trpc.studio.bySlug.useQuery({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false });
+  const byId = trpc.studio.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
+  const query = slug ? bySlug : byId;
+  if (query.isLoading) return <PageSpinner />;
+  const studio = query.data;
+  if (!studio) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1">Studio not found</Typography>
+      </Container>
+    );
+  }
+  if (!studio.canManage) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1" gutterBottom>
+          Access denied
+        </Typography>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Only the studio owner or its managers can manage {studio.name}.
+        </Alert>
+        <ButtonLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }} variant="outlined">
+          Back to the studio
+        </ButtonLink>
+      </Container>
+    );
+  }
+  return (
+    <Container sx={{ py: 5 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>
+        <Typography variant="h1" sx={{ fontSize: '2rem' }}>
+          Manage {studio.name}
+        </Typography>
+        <ButtonLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }} variant="outlined">
+          View studio page
+        </ButtonLink>
+      </Stack>
+      <Stack spacing={4}>
+        <StudioDetailsForm studio={studio} />
+        <StudioMembers studioId={studio.id} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,182 @@
+import EditIcon from '@mui/icons-material/Edit';
+import EventIcon from '@mui/icons-material/Event';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ButtonLink } from '../../components/links';
+import { PageSpinner } from '../../components/PageSpinner';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { StudioGallery } from '../images/AccountGallery';
+import { MessageButton } from '../messaging/MessageButton';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** /studio/{slug} and /studio/id/{id}. */
+export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
+  const bySlug = trpc.studio.bySlug.useQuery({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false });
+  const byId = trpc.studio.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
+  const query = slug ? bySlug : byId;
+  if (query.isLoading) return <PageSpinner />;
+  if (!query.data) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1">Studio not found</Typography>
+        {query.error && <Typography color="text.secondary">{errorText(query.error)}</Typography>}
+      </Container>
+    );
+  }
+  const studio = query.data;
+  const handle = studio.urlSlug ?? studio.id;
+  const residents = studio.artists.filter((a) => a.shopUserType === 0);
+  const guests = studio.artists.filter((a) => a.shopUserType === 1);
+  return (
+    <>
+      <Box
+        role="img"
+        aria-label={`${studio.name} banner`}
+        sx={{
+          height: { xs: 140, md: 220 },
+          background: studio.bannerUrl
+            ? `center / cover no-repeat url(${studio.bannerUrl})`
+            : (t) => `linear-gradient(120deg, ${t.palette.primary.main}55, ${t.palette.secondary.main}33)`,
+        }}
+      />
+      <Container sx={{ py: 4 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+          <Box>
+            <Typography variant="h1" sx={{ fontSize: '2.2rem' }}>
+              {studio.name}
+            </Typography>
+            <Typography color="text.secondary">
+              {studio.displayName} · {studio.city}, {studio.state}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+              {studio.isVerified && <Chip size="small" color="primary" label="Verified" />}
+              {studio.lookingForResident && <Chip size="small" label="Looking for residents" />}
+              {studio.lookingForGuest && <Chip size="small" label="Looking for guest artists" />}
+            </Stack>
+          </Box>
+          <Stack direction="row" spacing={1}>
+            <MessageButton shopId={studio.id} hidden={studio.canManage} />
+            {studio.isBookable && (
+              <ButtonLink to="/studio/$slug/booking" params={{ slug: handle }} variant="contained" startIcon={<EventIcon />}>
+                Book
+              </ButtonLink>
+            )}
+            {studio.canManage && (
+              <ButtonLink to="/studio/$slug/manage" params={{ slug: handle }} variant="outlined" startIcon={<EditIcon />}>
+                Manage
+              </ButtonLink>
+            )}
+          </Stack>
+        </Stack>
+
+        <Box sx={{ display: 'grid', gap: 3, mt: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+          <Stack spacing={3}>
+            {studio.description && (
+              <Card variant="outlined">
+                <CardContent>
+                  <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                    About
+                  </Typography>
+                  <Typography sx={{ whiteSpace: 'pre-line' }}>{studio.description}</Typography>
+                </CardContent>
+              </Card>
+            )}
+            <Card variant="outlined">
+              <CardContent>
+                <StudioGallery
+                  title="Portfolio"
+                  studioId={studio.id}
+                  imageType="portfolio"
+                  useArtists={studio.useArtistsPortfolios}
+                  canEdit={studio.canManage}
+                />
+              </CardContent>
+            </Card>
+            <Card variant="outlined">
+              <CardContent>
+                <StudioGallery
+                  title="Flash"
+                  studioId={studio.id}
+                  imageType="flash"
+                  useArtists={studio.useArtistsFlashes}
+                  canEdit={studio.canManage}
+                />
+              </CardContent>
+            </Card>
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                  Artists
+                </Typography>
+                {studio.artists.length === 0 && <Typography color="text.secondary">No artists yet.</Typography>}
+                {[
+                  ['Residents', residents],
+                  ['Guest artists', guests],
+                ].map(([title, list]) =>
+                  (list as typeof residents).length === 0 ? null : (
+                    <Box key={title as string}>
+                      <Typography variant="overline">{title as string}</Typography>
+                      <List dense>
+                        {(list as typeof residents).map((artist) => (
+                          <ListItem key={artist.membershipId} disableGutters>
+                            <ListItemAvatar>
+                              <Avatar src={artist.photoUrl ?? undefined} alt="">
+                                {(artist.firstName || artist.displayName.slice(1)).charAt(0).toUpperCase()}
+                              </Avatar>
+                            </ListItemAvatar>
+                            <ListItemText
+                              primary={`${artist.firstName} ${artist.lastName}`.trim() || artist.displayName}
+                              secondary={
+                                artist.endDate ? `${artist.displayName} · until ${dateFormat.format(artist.endDate)}` : artist.displayName
+                              }
+                            />
+                          </ListItem>
+                        ))}
+                      </List>
+                    </Box>
+                  ),
+                )}
+              </CardContent>
+            </Card>
+          </Stack>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                Details
+              </Typography>
+              <Typography>{studio.address}</Typography>
+              <Typography>
+                {studio.city}, {studio.state} {studio.zipCode}
+              </Typography>
+              {studio.phone && <Typography sx={{ mt: 1 }}>{studio.phone}</Typography>}
+              {studio.email && <Typography>{studio.email}</Typography>}
+              {studio.website && <Typography>{studio.website}</Typography>}
+              <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
+                Hours
+              </Typography>
+              <Typography color="text.secondary">{studio.hoursSummary}</Typography>
+              {!studio.isActive && (
+                <Alert severity="info" sx={{ mt: 2 }}>
+                  This studio is not yet active on InkLink.
+                </Alert>
+              )}
+            </CardContent>
+          </Card>
+        </Box>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { US_STATES } from '../../../server/domains/studios/inputs';
+import { CardActionAreaLink } from '../../components/links';
+import { PageSpinner } from '../../components/PageSpinner';
+import { trpc } from '../../trpc';
+
+type Near = { latitude: number; longitude: number };
+
+/** /studios: name or city prefix, state and looking-for filters, 10 a page with more on scroll, or nearest first. */
+export function StudiosPage() {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<(typeof US_STATES)[number] | ''>('');
+  const [lookingForResident, setResident] = useState(false);
+  const [lookingForGuest, setGuest] = useState(false);
+  const [near, setNear] = useState<Near | undefined>();
+  const [locationError, setLocationError] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const results = trpc.studio.search.useInfiniteQuery(
+    {
+      query,
+      state: state || undefined,
+      lookingForResident: lookingForResident || undefined,
+      lookingForGuest: lookingForGuest || undefined,
+      near,
+    },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const studios = results.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries[0]?.isIntersecting && results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [results.hasNextPage, results.isFetchingNextPage, results.fetchNextPage]);
+
+  const useMyLocation = () => {
+    if (!navigator.geolocation) {
+      setLocationError('Your browser cannot share a location.');
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocationError(null);
+        setNear({ latitude: position.coords.latitude, longitude: position.coords.longitude });
+      },
+      () => setLocationError('Location was not shared; showing the best-rated studios instead.'),
+    );
+  };
+
+  return (
+    <Container sx={{ py: 5 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
+        Studios
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+        <TextField
+          label="Search studios"
+          placeholder="Studio name or city"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField select label="State" value={state} onChange={(e) => setState(e.target.value as typeof state)} sx={{ minWidth: 120 }}>
+          <MenuItem value="">Any</MenuItem>
+          {US_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={<Switch checked={lookingForResident} onChange={(e) => setResident(e.target.checked)} />}
+          label="Looking for residents"
+        />
+        <FormControlLabel
+          control={<Switch checked={lookingForGuest} onChange={(e) => setGuest(e.target.checked)} />}
+          label="Looking for guests"
+        />
+        {near ? (
+          <Button onClick={() => setNear(undefined)}>Best rated first</Button>
+        ) : (
+          <Button startIcon={<MyLocationIcon />} onClick={useMyLocation}>
+            Near me
+          </Button>
+        )}
+      </Stack>
+      {locationError && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {locationError}
+        </Alert>
+      )}
+      {results.isLoading && <PageSpinner />}
+      {!results.isLoading && studios.length === 0 && <Typography color="text.secondary">No studios found</Typography>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+        {studios.map((studio) => (
+          <Card key={studio.id} variant="outlined">
+            <CardActionAreaLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }} sx={{ height: '100%' }}>
+              <CardContent>
+                <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
+                  {studio.name}
+                </Typography>
+                <Typography color="text.secondary">
+                  {studio.city}, {studio.state}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {studio.hoursSummary}
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+                  {studio.isVerified && <Chip size="small" color="primary" label="Verified" />}
+                  {studio.lookingForGuest && <Chip size="small" label="Guest spots" />}
+                  {studio.lookingForResident && <Chip size="small" label="Hiring residents" />}
+                </Stack>
+              </CardContent>
+            </CardActionAreaLink>
+          </Card>
+        ))}
+      </Box>
+      <div ref={sentinel} />
+      {results.hasNextPage && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button onClick={() => results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+            Load more studios
+          </Button>
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../../../../../../components/ComingSoon';
+
+export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/products/new')({
+  component: () => <ComingSoon title="New Product" />,
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BlogPostPage } from '../../features/blog/BlogPostPage';
+
+export const Route = createFileRoute('/blog/$slug')({ component: BlogPostRoute });
+
+function BlogPostRoute() {
+  const { slug } = Route.useParams();
+  return <BlogPostPage slug={slug} />;
+}

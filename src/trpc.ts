@@ -1,0 +1,29 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '../server/trpc/router';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The spec's cache lifetimes are minutes; five is the common case.
+    queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+export const trpcClient = trpc.createClient({
+  links: [
+    splitLink({
+      // Subscriptions are server-sent events; everything else is batched (maxItems stays below
+      // the server's maxBatchSize of 20).
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url: '/trpc', transformer: superjson }),
+      false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 }),
+    }),
+  ],
+});
+
+/** For route loaders: the same query options the components read. */
+export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+export type TrpcUtils = typeof trpcUtils;

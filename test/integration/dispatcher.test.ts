@@ -1,0 +1,73 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mailOutbox, notificationDeliveries, notifications } from '../../server/db/schema';
+import { createNotification } from '../../server/domains/notifications/create';
+import { dispatchDueNotifications } from '../../server/jobs/notifications';
+import { MINUTE } from '../../server/lib/time';
+import { createUser, signIn } from '../support/factories';
+import { useTestServer } from '../support/server';
+
+const server = useTestServer();
+const ctx = () => ({ db: server.deps.db, user: null, deps: server.deps });
+const drain = async () => {
+  let total = 0;
+  for (let handled = await dispatchDueNotifications(server.deps); handled > 0; handled = await dispatchDueNotifications(server.deps)) total += handled;
+  return total;
+};
+
+describe('notification dispatcher', () => {
+  it('sends the e-mail when it is due, not before, with the deep link; push without a device is skipped', async () => {
+    const user = await createUser({}, server.deps.db);
+    const id = await createNotification(ctx(), {
+      userId: user.id,
+      type: 'invitation_studio',
+      title: 'Invitation from Iron Rose',
+      body: 'You are invited to join Iron Rose.',
+      data: { link: '/invite/code123' },
+    });
+    await drain();
+    const mailsNow = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mailsNow).toHaveLength(0);
+    const [push] = await server.deps.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notificationId, id), eq(notificationDeliveries.channel, 'push')));
+    expect(push).toMatchObject({ status: 'skipped', lastError: 'No push device registered' });
+
+    server.clock.advance(5 * MINUTE + 1000);
+    await drain();
+    const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mail).toMatchObject({ subject: 'Invitation from Iron Rose' });
+    expect(mail.text).toContain(`${server.deps.config.appOrigin}/invite/code123`);
+    const [note] = await server.deps.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(note.status).toBe('sent');
+  });
+
+  it('never sends the e-mail of a notification seen before it was due', async () => {
+    const user = await createUser({}, server.deps.db);
+    const client = server.client();
+    await signIn(client, user);
+    const id = await createNotification(ctx(), { userId: user.id, type: 'booking_confirmed', title: 'Booked', body: 'See you soon' });
+    await client.notification.markSeen.mutate({ id });
+    server.clock.advance(60 * MINUTE);
+    await drain();
+    expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).toHaveLength(0);
+  });
+
+  it('two dispatchers running at once deliver each of 300 due e-mails exactly once', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => createUser({}, server.deps.db)));
+    const ids: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      ids.push(await createNotification(ctx(), { userId: users[i % 3].id, type: 'general_alert', title: `Alert ${i}`, body: 'Body', escalationProfile: 'instant' }));
+    }
+    const [a, b] = await Promise.all([drain(), drain()]);
+    expect(a + b).toBeGreaterThanOrEqual(300);
+    const [{ n }] = await server.deps.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.to, users.map((u) => u.email)));
+    expect(n).toBe(300);
+    const sent = await server.deps.db
+      .select({ n: count() })
+      .from(notificationDeliveries)
+      .where(and(inArray(notificationDeliveries.notificationId, ids), eq(notificationDeliveries.channel, 'email'), eq(notificationDeliveries.status, 'sent')));
+    expect(sent[0].n).toBe(300);
+  });
+});

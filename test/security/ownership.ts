@@ -1,0 +1,151 @@
+import { images, notifications, shopUsers } from '../../server/db/schema';
+import type { TestClient } from '../support/client';
+import { createUser, signIn } from '../support/factories';
+import type { TestServer } from '../support/server';
+
+// Every procedure that takes an id of someone's data, with how to build that data. The suite
+// (procedures.test.ts) runs each entry twice on a fresh world: as a stranger, who must get
+// FORBIDDEN or NOT_FOUND with nothing written, and as the rightful user, who must not be refused
+// (so an entry that passes a wrong id cannot pass by accident).
+//
+// Adding a procedure without an entry here, or in one of the lists of policy.ts, fails the suite.
+
+type User = Awaited<ReturnType<typeof createUser>>;
+type Actor = { client: TestClient; user: User };
+
+/** Three signed-in people; the owner owns a studio, where the third person is a member. */
+export type World = {
+  server: TestServer;
+  owner: Actor;
+  stranger: Actor;
+  /** Someone the owner deals with: an invitee, a buyer, the other side of a thread. */
+  third: Actor;
+  studio: { id: string; urlSlug: string };
+  /** The third person's membership in the owner's studio. */
+  memberId: string;
+};
+
+export type OwnershipCase<T> = {
+  /** Builds the record (may write; the stranger's call is measured after it). */
+  setup(world: World): Promise<T>;
+  /** The call; made as the stranger and as the rightful user. */
+  call(client: TestClient, record: T, world: World): Promise<unknown>;
+  /** Who may make the call (default: the owner). */
+  rightful?(world: World, record: T): Actor;
+  /**
+   * For scoped lists, which answer instead of refusing: whether a result shows the record. The
+   * stranger's result must not, the rightful user's must.
+   */
+  shows?(result: unknown, record: T): boolean;
+};
+
+/** Keeps each entry's record type tied to its call. */
+const entry = <T>(c: OwnershipCase<T>): OwnershipCase<unknown> => c as OwnershipCase<unknown>;
+
+async function actor(server: TestServer, overrides: Parameters<typeof createUser>[0] = {}): Promise<Actor> {
+  const user = await createUser(overrides, server.deps.db);
+  const client = server.client();
+  await signIn(client, user);
+  return { client, user };
+}
+
+export async function buildWorld(server: TestServer): Promise<World> {
+  const [owner, stranger, third] = await Promise.all([
+    actor(server, { userTypes: ['client', 'artist', 'studio'] }),
+    actor(server, { userTypes: ['client', 'artist', 'studio'] }),
+    actor(server, { userTypes: ['client', 'artist'] }),
+  ]);
+  const studio = await owner.client.studio.create.mutate({
+    name: `Owned ${owner.user.id.slice(0, 8)}`,
+    address: '1 Owner St',
+    city: 'Portland',
+    state: 'OR',
+    zipCode: '97201',
+    timezone: 'America/Los_Angeles',
+    phone: '503-555-0102',
+    email: 'owner@studio.test',
+  });
+  const [member] = await server.deps.db.insert(shopUsers).values({ shopId: studio.id, userId: third.user.id }).returning({ id: shopUsers.id });
+  return { server, owner, stranger, third, studio: { id: studio.id, urlSlug: studio.urlSlug ?? '' }, memberId: member.id };
+}
+
+/** A conversation between the owner and the third person, with one message. */
+async function privateThread(w: World) {
+  const { threadId } = await w.owner.client.thread.open.mutate({ userId: w.third.user.id });
+  await w.owner.client.message.send.mutate({ threadId, body: 'private' });
+  return threadId;
+}
+
+export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
+  'auth.revokeSession': entry({
+    // A second session of the owner (another device), so revoking it leaves the owner signed in.
+    setup: async (w) => {
+      const device = w.server.client();
+      await signIn(device, w.owner.user);
+      const list = await w.owner.client.auth.sessions.query();
+      const other = list.find((s) => !s.current);
+      if (!other) throw new Error('the owner should have a second session');
+      return other.id;
+    },
+    call: (c, sessionId) => c.auth.revokeSession.mutate({ sessionId }),
+  }),
+
+  'studio.update': entry({ setup: async () => null, call: (c, _, w) => c.studio.update.mutate({ id: w.studio.id, name: 'Renamed Studio' }) }),
+  'studio.members': entry({ setup: async () => null, call: (c, _, w) => c.studio.members.query({ id: w.studio.id }) }),
+  'studio.addMember': entry({
+    setup: async () => null,
+    call: (c, _, w) => c.studio.addMember.mutate({ studioId: w.studio.id, invitee: `invitee_${w.third.user.id.slice(0, 6)}@example.com` }),
+  }),
+  'studio.updateMember': entry({
+    setup: async (w) => w.memberId,
+    call: (c, memberId) => c.studio.updateMember.mutate({ memberId, permissions: { calendar: true, manage: true } }),
+  }),
+  'studio.removeMember': entry({ setup: async (w) => w.memberId, call: (c, memberId) => c.studio.removeMember.mutate({ memberId }) }),
+  'studio.invitation': entry({
+    setup: async (w) => (await w.owner.client.studio.addMember.mutate({ studioId: w.studio.id, invitee: w.third.user.email })).code,
+    call: (c, code) => c.studio.invitation.query({ code }),
+    rightful: (w) => w.third,
+  }),
+  'studio.respondToInvitation': entry({
+    setup: async (w) => (await w.owner.client.studio.addMember.mutate({ studioId: w.studio.id, invitee: w.third.user.email })).code,
+    call: (c, code) => c.studio.respondToInvitation.mutate({ code, accept: false }),
+    rightful: (w) => w.third,
+  }),
+
+  'image.delete': entry({
+    setup: async (w) => {
+      const [image] = await w.server.deps.db
+        .insert(images)
+        .values({ url: `/files/shops/${w.studio.id}/owned.webp`, accountId: w.studio.id, accountType: 'shop', imageType: 'portfolio', storageKey: `shops/${w.studio.id}/owned.webp` })
+        .returning();
+      return image.url;
+    },
+    call: (c, url) => c.image.delete.mutate({ url }),
+  }),
+
+  'thread.list': entry({
+    // A studio inbox: listing it by the studio's id shows its threads to its managers only.
+    setup: async (w) => {
+      const { threadId } = await w.third.client.thread.open.mutate({ shopId: w.studio.id });
+      await w.third.client.message.send.mutate({ threadId, body: 'Do you have an opening?' });
+      return threadId;
+    },
+    call: (c, _, w) => c.thread.list.query({ shopIds: [w.studio.id] }),
+    shows: (result, threadId) => (result as { items: Array<{ id: string }> }).items.some((t) => t.id === threadId),
+  }),
+  'thread.byId': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.thread.byId.query({ threadId }) }),
+  'thread.markRead': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.thread.markRead.mutate({ threadId }), rightful: (w) => w.third }),
+  'message.list': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.message.list.query({ threadId }) }),
+  'message.send': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.message.send.mutate({ threadId, body: 'hello' }) }),
+
+  'notification.markSeen': entry({
+    setup: async (w) => {
+      const [note] = await w.server.deps.db
+        .insert(notifications)
+        .values({ userId: w.owner.user.id, type: 'general_alert', title: 'Yours', body: 'Not theirs', channels: ['in_app'] })
+        .returning({ id: notifications.id });
+      return note.id;
+    },
+    call: (c, id) => c.notification.markSeen.mutate({ id }),
+  }),
+};

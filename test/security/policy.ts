@@ -1,0 +1,62 @@
+// Every procedure of the appRouter must be classified exactly once: in one of these lists, in
+// the ownership table (test/security/ownership.ts: procedures taking an id of someone's data, with
+// how to build that data), or as an admin procedure (built on adminProcedure; found by the suite).
+// The suite fails when a procedure is added without being classified, so nobody can forget its
+// authorization.
+
+/** Callable without a session. */
+export const PUBLIC = [
+  'auth.me',
+  'auth.providers',
+  'auth.register',
+  'auth.login',
+  'auth.logout',
+  'auth.requestPasswordReset',
+  'auth.resetPassword',
+  'user.byId',
+  'user.isDisplayNameAvailable',
+  'contact.send',
+  'blog.list',
+  'blog.bySlug',
+  // Public so a signed-out call gets the spec's own message ('User must be logged in to create a studio').
+  'studio.create',
+];
+
+/** Signed-in only, and they act on the caller's own data (no id of anyone else is taken). */
+export const SELF_ONLY = [
+  'auth.changePassword',
+  'auth.sessions',
+  'auth.revokeOtherSessions',
+  'auth.linkGoogle',
+  'user.update',
+  'user.addCalendarIntegration',
+  'user.updateCalendarIntegration',
+  'user.removeCalendarIntegration',
+  'user.hasActiveCalendarIntegration',
+  'studio.mine',
+  'artist.mine',
+  'artist.saveMine',
+  'artist.follow',
+  'artist.unfollow',
+  'notification.list',
+  'notification.unseenCounts',
+  'notification.markAllSeen',
+  // Opening a conversation with someone is what it is for.
+  'thread.open',
+  // The signed-in user's own event stream (subscription).
+  'live.onEvent',
+];
+
+/** Signed-in reads of data every member may see (studio pages, artist pages, galleries, search). */
+export const SIGNED_IN_READS = [
+  'studio.byId',
+  'studio.bySlug',
+  'studio.search',
+  'studio.isHandleAvailable',
+  'artist.search',
+  'artist.bySlug',
+  'artist.byId',
+  'image.list',
+  'image.counts',
+  'image.studioGallery',
+];

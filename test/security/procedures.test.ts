@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { trpcError } from '../support/client';
+import { createUser, signIn } from '../support/factories';
+import { useTestServer } from '../support/server';
+import { arbitraryFor } from './arbitraries';
+import { changedTables, fingerprint } from './fingerprint';
+import { callerFor, errorCode, inputSchema, isAdminProcedure, procedureNames, procedureType, requiresSession } from './procedures';
+import { buildWorld, OWNERSHIP } from './ownership';
+import { PUBLIC, SELF_ONLY, SIGNED_IN_READS } from './policy';
+
+// Authorization over the whole appRouter, enumerated, so a new procedure is covered without
+// anyone remembering to add it: every procedure classified; every non-public one refuses an
+// anonymous caller; every admin one refuses a signed-in non-admin; every one taking an id of
+// someone's data refuses a stranger and writes nothing (the ownership table).
+
+const server = useTestServer();
+const procedures = procedureNames();
+const admin = procedures.filter(isAdminProcedure);
+
+describe('every procedure is classified', () => {
+  it('appears exactly once in policy.ts, ownership.ts, or is an admin procedure (add new procedures there)', () => {
+    const classified = [...PUBLIC, ...SELF_ONLY, ...SIGNED_IN_READS, ...Object.keys(OWNERSHIP), ...admin];
+    const unclassified = procedures.filter((p) => !classified.includes(p));
+    const twice = classified.filter((p, i) => classified.indexOf(p) !== i);
+    const stale = classified.filter((p) => !procedures.includes(p));
+    expect({ unclassified, twice, stale }).toEqual({ unclassified: [], twice: [], stale: [] });
+  });
+
+  it('lists as public only procedures that really take anonymous calls', () => {
+    const notPublic = PUBLIC.filter((p) => procedures.includes(p) && requiresSession(p));
+    expect(notPublic).toEqual([]);
+  });
+});
+
+describe('anonymous calls', () => {
+  const closed = procedures.filter((p) => !PUBLIC.includes(p));
+  it.each(closed)('%s refuses an anonymous caller, with empty and with well-formed input', async (path) => {
+    // A well-formed input too, so the refusal cannot come from validation alone.
+    const [wellFormed] = fc.sample(arbitraryFor(inputSchema(path), { knownIds: [], hostileWeight: 0 }), { numRuns: 1, seed: 42 });
+    for (const input of [{}, wellFormed]) {
+      const type = procedureType(path);
+      if (type === 'subscription') {
+        expect(await errorCode(callerFor(server.deps, null), path, input)).toBe('UNAUTHORIZED');
+        continue;
+      }
+      const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], server.client()) as Record<string, (i: unknown) => Promise<unknown>>;
+      const error = await trpcError(type === 'query' ? node.query(input) : node.mutate(input));
+      expect({ path, input, code: error.code }).toEqual({ path, input, code: 'UNAUTHORIZED' });
+    }
+  });
+});
+
+describe('admin procedures', () => {
+  it.each(admin.length ? admin : ['(none yet)'])('%s refuses signed-in users without AppAdmin', async (path) => {
+    if (!admin.length) return;
+    for (const userTypes of [['client'], ['client', 'studio', 'Owner'], ['client', 'Administrative']] as const) {
+      const client = server.client();
+      await signIn(client, await createUser({ userTypes: [...userTypes] }, server.deps.db));
+      const before = await fingerprint(server.deps.db);
+      const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], client) as Record<string, (i: unknown) => Promise<unknown>>;
+      const error = await trpcError(procedureType(path) === 'query' ? node.query({}) : node.mutate({}));
+      expect({ userTypes, code: error.code }).toEqual({ userTypes, code: 'FORBIDDEN' });
+      expect(changedTables(before, await fingerprint(server.deps.db))).toEqual([]);
+    }
+  });
+});
+
+describe('another user cannot read or change someone else’s data (ownership table)', () => {
+  beforeAll(async () => {
+    // Warm the fingerprint query once, outside the measured calls.
+    await fingerprint(server.deps.db);
+  });
+
+  it.each(Object.keys(OWNERSHIP))('%s refuses a stranger and writes nothing; the rightful user is served', async (path) => {
+    const rule = OWNERSHIP[path];
+    const world = await buildWorld(server);
+    const record = await rule.setup(world);
+
+    const before = await fingerprint(server.deps.db);
+    if (rule.shows) {
+      const result = await rule.call(world.stranger.client, record, world);
+      expect({ path, strangerSees: rule.shows(result, record) }).toEqual({ path, strangerSees: false });
+    } else {
+      const error = await trpcError(rule.call(world.stranger.client, record, world));
+      expect(['FORBIDDEN', 'NOT_FOUND']).toContain(error.code);
+    }
+    expect({ path, changed: changedTables(before, await fingerprint(server.deps.db)) }).toEqual({ path, changed: [] });
+
+    // The control: the same call by the rightful user works, so the refusal above was about who asked.
+    const rightful = rule.rightful?.(world, record) ?? world.owner;
+    const result = await rule.call(rightful.client, record, world);
+    if (rule.shows) expect(rule.shows(result, record)).toBe(true);
+  });
+});

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { CLIENT_DIR } from '../../server/http/static';
+import { type TestServer, startTestServer } from './server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags this machine needs: no sandbox as root, and no background network (it is closed). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Playwright gives every launch a fresh temporary profile (user-data-dir) and removes it on close. */
+export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return { browser, close: () => browser.close() };
+}
+
+export type BrowserApp = {
+  /** http://localhost:<port> — the app's origin (APP_ORIGIN). */
+  url: string;
+  /** http://admin.localhost:<port> — the admin console's origin (ADMIN_ORIGIN). */
+  adminUrl: string;
+  server: TestServer;
+  browser: Browser;
+  newPage(): Promise<Page>;
+  signInAs(page: Page, user: { email: string; password: string }, origin?: string): Promise<void>;
+};
+
+/**
+ * The built app on its own database, served on a known localhost port, plus one Chromium for the
+ * file. Each newPage() is a fresh browser context (its own cookies and storage). A failed test
+ * leaves a screenshot of every open page in test-results/.
+ */
+export function useBrowserApp(options: { env?: Record<string, string> } = {}): BrowserApp {
+  const handle = {} as BrowserApp;
+  const contexts: BrowserContext[] = [];
+  let chromiumHandle: Awaited<ReturnType<typeof launchChromium>> | undefined;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const adminUrl = `http://admin.localhost:${port}`;
+    const server = await startTestServer({
+      serveClient: true,
+      clientDir: CLIENT_DIR,
+      port,
+      host: '::',
+      env: { APP_ORIGIN: url, ADMIN_ORIGIN: adminUrl, ...options.env },
+    });
+    chromiumHandle = await launchChromium();
+    Object.assign(handle, {
+      url,
+      adminUrl,
+      server,
+      browser: chromiumHandle.browser,
+      async newPage() {
+        const context = await chromiumHandle!.browser.newContext({ viewport: { width: 1280, height: 900 } });
+        contexts.push(context);
+        return context.newPage();
+      },
+      async signInAs(page: Page, user: { email: string; password: string }, origin = url) {
+        const response = await page.request.post(`${origin}/trpc/auth.login`, {
+          data: { json: { email: user.email, password: user.password } },
+          headers: { origin },
+        });
+        if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+      },
+    } satisfies Omit<BrowserApp, never>);
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    const dir = path.resolve('test-results/screenshots');
+    fs.mkdirSync(dir, { recursive: true });
+    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+    let index = 0;
+    for (const ctx of contexts) {
+      for (const page of ctx.pages()) {
+        await page.screenshot({ path: path.join(dir, `${name}-${index++}.png`), fullPage: true }).catch(() => {});
+      }
+    }
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await chromiumHandle?.close();
+    await handle.server?.close();
+  });
+  return handle;
+}
