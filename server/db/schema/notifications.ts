@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
-import { users } from './users';
+import { sessions, users } from './users';
 
 export const NOTIFICATION_TYPE_VALUES = [
   'message_received',
@@ -122,7 +122,7 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.type, t.channel] })],
 );
 
-/** Web-push subscriptions (the spec's push token plus device info). */
+/** Web-push subscriptions (the spec's push token plus device info), one row per browser. */
 export const pushDevices = pgTable(
   'push_devices',
   {
@@ -130,6 +130,13 @@ export const pushDevices = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session that registered the device. Ending that session (logout, revocation, password
+     * change) deletes the device in the same statement, so a signed-out browser gets no pushes.
+     */
+    sessionId: text()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text().notNull().unique('push_devices_endpoint_key'),
     p256dh: text().notNull(),
     auth: text().notNull(),
@@ -138,5 +145,5 @@ export const pushDevices = pgTable(
     createdAt: createdAt(),
     refreshedAt: timestamptz().notNull().defaultNow(),
   },
-  (t) => [index('push_devices_user_idx').on(t.userId)],
+  (t) => [index('push_devices_user_idx').on(t.userId), index('push_devices_session_idx').on(t.sessionId)],
 );
