@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './auth/cookies';
 import { registerGoogleRoutes } from './auth/google';
 import { createRequestAuth } from './auth/request';
+import { createSessionCache } from './auth/session-cache';
 import { sessionExpiresAt } from './auth/sessions';
 import type { AppDeps } from './deps';
 import { registerSecurity } from './http/security';
@@ -46,7 +47,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(cookie);
   await registerSecurity(app, deps.config);
-  const auth = createRequestAuth(deps);
+  const sessionCache = createSessionCache(deps.database, deps.logger);
+  await sessionCache.start();
+  app.addHook('onClose', () => sessionCache.stop());
+  const auth = createRequestAuth(deps, sessionCache);
+  // A user's own write is visible to their very next read: their cached sessions are dropped
+  // before the write's response leaves (other processes hear of it through the database).
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/trpc/')) {
+      const valid = await auth.resolve(req);
+      if (valid) sessionCache.evictUser(valid.user.id);
+    }
+  });
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -7,6 +7,7 @@ import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { randomToken } from '../lib/ids';
 import { DAY, HOUR } from '../lib/time';
+import type { SessionCache, SessionRow } from './session-cache';
 
 // Sessions after Lucia's guide (the lucia package itself is deprecated): the token is
 // `<id>.<secret>`, only SHA-256(secret) is stored and compared in constant time; expiry slides with
@@ -57,10 +58,14 @@ const sessionLookup = (db: Db) =>
       .prepare('session_lookup'),
   );
 
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+/**
+ * Checks a session token. With a cache (reads only; see session-cache.ts) a recently validated row
+ * may stand in for the lookup; the secret, expiry and account checks run every time regardless.
+ */
+export async function validateSessionToken(db: Db, token: string, now: Date, cache?: SessionCache): Promise<ValidSession | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const [row] = await sessionLookup(db).execute({ id });
+  const row = cache?.get(id) ?? (await lookupSession(db, id, cache));
   if (!row) return null;
   const expected = new TextEncoder().encode(row.session.secretHash);
   const actual = new TextEncoder().encode(encodeHexLowerCase(hashSecret(secret)));
@@ -70,14 +75,23 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
   const idle = now.getTime() - session.lastVerifiedAt.getTime();
   const age = now.getTime() - session.createdAt.getTime();
   if (idle >= SESSION_IDLE_TIMEOUT_MS || age >= SESSION_ABSOLUTE_TIMEOUT_MS || user.deleted || user.disabled) {
+    cache?.evictSession(session.id);
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
   if (idle >= SESSION_ACTIVITY_INTERVAL_MS) {
+    cache?.evictSession(session.id);
     await db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, session.id));
     return { session: { ...session, lastVerifiedAt: now }, user, refreshed: true };
   }
   return { session, user, refreshed: false };
+}
+
+async function lookupSession(db: Db, id: string, cache?: SessionCache): Promise<SessionRow | undefined> {
+  const generation = cache?.generation() ?? 0;
+  const [row] = await sessionLookup(db).execute({ id });
+  if (row) cache?.set(id, row, generation);
+  return row;
 }
 
 /** When the cookie should expire: the sooner of the idle and the absolute limits. */
