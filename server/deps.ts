@@ -6,6 +6,7 @@ import { systemClock } from './lib/time';
 import { createMailTransport, type MailTransport } from './providers/mail';
 import { createEventBus, type EventBus } from './lib/events';
 import { createGeocoder, type Geocoder } from './providers/geocoder';
+import { createPushProvider, type PushProvider } from './providers/push';
 import { createStorage, type Storage } from './providers/storage';
 
 /** Long-lived services shared by every request, job and CLI command. */
@@ -19,9 +20,10 @@ export type AppDeps = {
   events: EventBus;
   geocoder: Geocoder;
   storage: Storage;
+  push: PushProvider;
 };
 
-export type DepsOverrides = Partial<Pick<AppDeps, 'clock' | 'logger' | 'mail' | 'geocoder' | 'storage'>>;
+export type DepsOverrides = Partial<Pick<AppDeps, 'clock' | 'logger' | 'mail' | 'geocoder' | 'storage' | 'push'>>;
 
 export function createDeps(config: Config, database: Database, overrides: DepsOverrides = {}): AppDeps {
   const logger = overrides.logger ?? pino({ level: config.logLevel });
@@ -35,5 +37,6 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     events: createEventBus(database, logger),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocoderUrl, logger),
     storage: overrides.storage ?? createStorage(config),
+    push: overrides.push ?? createPushProvider(config),
   };
 }

@@ -1,8 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { notificationDeliveries, notifications, users } from '../db/schema';
 import { sqlTime } from '../db/sql';
+import { deliverPush } from '../domains/notifications/push/deliver';
 import { deepLink } from '../domains/notifications/rules';
 import { MINUTE } from '../lib/time';
 import { queueMail } from '../providers/mail/outbox';
@@ -11,12 +12,14 @@ const CLAIM_BATCH = 200;
 /** A claimed delivery whose dispatcher died is claimed again after this long. */
 const LEASE_MS = 10 * MINUTE;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
  * Sends the notification deliveries that are due. Rows are claimed with FOR UPDATE SKIP LOCKED and
  * leased, so any number of processes can run this and each delivery is handled by one of them.
- * E-mail goes through the mail outbox (SMTP when configured); push needs a registered device and
- * SMS a provider, so without them those channels are recorded as skipped, not pretended.
+ * E-mail goes through the mail outbox (SMTP when configured), push through web push to every
+ * device of the user; a user without devices, or SMS without a provider, is recorded as skipped,
+ * not pretended. A failure is retried with backoff until the notification's maxAttempts.
  * Returns how many deliveries it handled.
  */
 export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
@@ -59,17 +62,35 @@ export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
       } else if (delivery.channel === 'email') {
         const link = deepLink(note.notification.type, note.notification.data);
         const url = link ? `${deps.config.appOrigin}${link}` : deps.config.appOrigin;
-        await deps.db.transaction(async (tx) => {
+        const queued = await deps.db.transaction(async (tx) => {
+          // Seen since the claim (the user opened it a moment ago): the e-mail must not go out.
+          const [stillDue] = await tx
+            .update(notificationDeliveries)
+            .set({ status: 'sent', sentAt: deps.clock.now(), lastError: null })
+            .where(
+              and(
+                eq(notificationDeliveries.id, delivery.id),
+                sql`not exists (select 1 from ${notifications} where ${notifications.id} = ${delivery.notificationId} and (${notifications.seen} or ${notifications.escalationCancelled}))`,
+              ),
+            )
+            .returning({ id: notificationDeliveries.id });
+          if (!stillDue) return false;
           await queueMail(tx as unknown as Db, {
             to: note.email,
             subject: note.notification.title,
             text: `Hi ${note.displayName},\n\n${note.notification.body}\n\nOpen InkLink: ${url}\n\nYou can choose which e-mails you get in Account → Notifications.`,
             html: `<p>Hi ${escapeHtml(note.displayName)},</p><p>${escapeHtml(note.notification.body)}</p><p><a href="${escapeHtml(url)}">Open InkLink</a></p>`,
           });
-          await tx.update(notificationDeliveries).set({ status: 'sent', sentAt: deps.clock.now(), lastError: null }).where(eq(notificationDeliveries.id, delivery.id));
+          return true;
         });
+        if (!queued) await finish('cancelled');
       } else if (delivery.channel === 'push') {
-        await finish('skipped', 'No push device registered');
+        const push = await deliverPush(deps, note.notification);
+        const failed = push.failures.length;
+        // Some devices got it: done (a retry would show it twice on those); none did: retry.
+        if (push.sent === 0 && failed > 0) throw push.failures[0];
+        if (push.sent === 0) await finish('skipped', 'No push device registered');
+        else await finish('sent', failed > 0 ? `${failed} of ${push.devices} devices failed: ${errorText(push.failures[0])}` : null);
       } else {
         await finish('skipped', 'SMS is not configured');
       }
@@ -80,7 +101,7 @@ export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
         .update(notificationDeliveries)
         .set({
           status: failed ? 'failed' : 'pending',
-          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          lastError: errorText(error),
           scheduledFor: new Date(deps.clock.now().getTime() + 2 ** delivery.attempts * MINUTE),
           updatedAt: deps.clock.now(),
         })

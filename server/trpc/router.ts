@@ -6,6 +6,7 @@ import { contactRouter } from '../domains/contact/router';
 import { imageRouter } from '../domains/images/router';
 import { liveRouter } from '../domains/live/router';
 import { messageRouter, threadRouter } from '../domains/messaging/router';
+import { pushRouter } from '../domains/notifications/push/router';
 import { notificationRouter } from '../domains/notifications/router';
 import { studioRouter } from '../domains/studios/router';
 import { userRouter } from '../domains/users/router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   image: imageRouter,
   artist: artistRouter,
   notification: notificationRouter,
+  push: pushRouter,
   thread: threadRouter,
   message: messageRouter,
   live: liveRouter,

@@ -148,4 +148,13 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     },
     call: (c, id) => c.notification.markSeen.mutate({ id }),
   }),
+  'push.unregister': entry({
+    setup: async (w) => {
+      const endpoint = `https://push.example.test/owner-${w.owner.user.id}`;
+      const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+      await w.owner.client.push.register.mutate({ endpoint, keys, deviceType: 'desktop', userAgent: 'security-suite' });
+      return endpoint;
+    },
+    call: (c, endpoint) => c.push.unregister.mutate({ endpoint }),
+  }),
 };

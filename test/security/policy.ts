@@ -20,6 +20,8 @@ export const PUBLIC = [
   'blog.bySlug',
   // Public so a signed-out call gets the spec's own message ('User must be logged in to create a studio').
   'studio.create',
+  // The VAPID public key browsers subscribe with.
+  'push.publicKey',
 ];
 
 /** Signed-in only, and they act on the caller's own data (no id of anyone else is taken). */
@@ -41,6 +43,10 @@ export const SELF_ONLY = [
   'notification.list',
   'notification.unseenCounts',
   'notification.markAllSeen',
+  // This browser's push subscription, stored for the caller and their session.
+  'push.status',
+  'push.register',
+  'push.refresh',
   // Opening a conversation with someone is what it is for.
   'thread.open',
   // The signed-in user's own event stream (subscription).
