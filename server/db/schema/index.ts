@@ -11,4 +11,5 @@ export * from './messaging';
 export * from './payments';
 export * from './blog';
 export * from './admin';
+export * from './booking';
 export * from './relations';
