@@ -1,19 +1,6 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import {
-  auditLog,
-  images,
-  orders,
-  pendingFileDeletions,
-  products,
-  shopInvitations,
-  shops,
-  shopUsers,
-  storefronts,
-  threads,
-} from '../../db/schema';
-import { sqlTime } from '../../db/sql';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { shops } from '../../db/schema';
+import type { ServiceCtx } from '../../lib/context';
 import { type RunHooks, RunRecorder } from './runs';
 import {
   type ActiveArtistsLookup,
@@ -26,33 +13,22 @@ import {
   type DeletionAnalysis,
   type DeletionSettings,
   errorMessage,
-  SOFT_DELETE_MARKER,
   settingsForMode,
 } from './rules';
+import { cleanupColumns, type DeleteOutcome, drainFileDeletions, hardDeleteShop, shopsWithActiveArtists, softDeleteShop } from './shop-deletes';
 
 // The inactive-shops cleanup (spec 2 §2, §4, §5, §8, §9): one service behind the Migrations tab,
 // the `npm run shop-cleanup` CLI and the console's window functions.
 //
 // Shops are streamed by keyset pagination (id order, 500 a batch), so memory does not grow with the
 // number of shops. Phase 1 analyses live shops and soft deletes those that qualify; phase 2 analyses
-// soft-deleted shops and removes those past the grace period. Every deletion runs in its own
-// transaction that locks the shop row and decides again on what it reads there, so a shop edited or
-// given a member while the run goes on is left alone, and a run killed at any point can be run again
-// to reach the state of one uninterrupted run. A failed shop counts as failed and the run goes on.
+// soft-deleted shops and removes those past the grace period (shop-deletes.ts does the writes, one
+// transaction per shop). A failed shop counts as failed and the run goes on.
 
 /** Rows of each result table kept with the run (the CLI's --json prints every record). */
 export const ANALYSIS_TABLE_LIMIT = 1000;
 
-const cleanupColumns = {
-  id: shops.id,
-  name: shops.name,
-  isActive: shops.isActive,
-  isFeatured: shops.isFeatured,
-  quality: shops.quality,
-  deleted: shops.deleted,
-  deletedAt: shops.deletedAt,
-  lastUpdated: shops.lastUpdated,
-};
+type TableTotals = { soft: number; hard: number; protected: number; failed: number };
 
 export type CleanupRunResult = CleanupCounts & {
   runId: string;
@@ -63,219 +39,12 @@ export type CleanupRunResult = CleanupCounts & {
   /** Records of the result tables (at most ANALYSIS_TABLE_LIMIT per table). */
   analysis: DeletionAnalysis[];
   /** Records per table in the whole run, when more were analysed than kept. */
-  analysisTotals: { soft: number; hard: number; protected: number; failed: number };
+  analysisTotals: TableTotals;
   logs: string[];
   error: string | null;
   startedAt: Date;
   finishedAt: Date;
 };
-
-type Collector = {
-  counts: CleanupCounts;
-  kept: DeletionAnalysis[];
-  totals: { soft: number; hard: number; protected: number; failed: number };
-};
-
-function keep(collector: Collector, run: RunRecorder, record: DeletionAnalysis, table: 'soft' | 'hard' | 'protected') {
-  collector.totals[table]++;
-  if (collector.totals[table] <= ANALYSIS_TABLE_LIMIT) collector.kept.push(record);
-  run.analysis(record);
-}
-
-/** Shops of `ids` with a currently active, non-deleted shop-user (spec 2 §4). */
-export async function shopsWithActiveArtists(db: Db, ids: string[], now: Date): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ shopId: shopUsers.shopId })
-    .from(shopUsers)
-    .where(
-      and(
-        inArray(shopUsers.shopId, ids),
-        eq(shopUsers.deleted, false),
-        // start_date is NOT NULL in this schema; a missing one would count as the earliest time.
-        or(isNull(shopUsers.startDate), lte(shopUsers.startDate, now)),
-        or(isNull(shopUsers.endDate), gt(shopUsers.endDate, now)),
-      ),
-    );
-  return new Set(rows.map((r) => r.shopId));
-}
-
-async function nextBatch(db: Db, deleted: boolean, afterId: string | null) {
-  return db
-    .select(cleanupColumns)
-    .from(shops)
-    .where(and(eq(shops.deleted, deleted), afterId ? gt(shops.id, afterId) : undefined))
-    .orderBy(asc(shops.id))
-    .limit(BATCH_SIZE);
-}
-
-type DeleteOutcome = { done: true } | { done: false; analysis: DeletionAnalysis | null };
-
-/** Phase 1 for one shop, in its own transaction, deciding again on the locked row. */
-async function softDeleteShop(ctx: ServiceCtx, shopId: string, settings: DeletionSettings): Promise<DeleteOutcome> {
-  return withTransaction(ctx, async (tx) => {
-    const [shop] = await tx.db
-      .select({ ...cleanupColumns, deletedBy: shops.deletedBy })
-      .from(shops)
-      .where(and(eq(shops.id, shopId), eq(shops.deleted, false)))
-      .for('update');
-    if (!shop) return { done: false, analysis: null };
-    const now = tx.deps.clock.now();
-    // Inserting a shop-user takes a key-share lock on this row, so no membership can appear
-    // between this check and the commit.
-    const active: ActiveArtistsLookup = settings.checkActiveArtists ? (await shopsWithActiveArtists(tx.db, [shop.id], now)).has(shop.id) : false;
-    const analysis = analyzeLiveShop(shop, active, settings, now);
-    if (!analysis.shouldSoftDelete) return { done: false, analysis };
-    await tx.db
-      .update(shops)
-      .set({ deleted: true, deletedAt: now, deletedBy: SOFT_DELETE_MARKER, lastUpdated: now })
-      .where(eq(shops.id, shop.id));
-    await tx.db.insert(auditLog).values({
-      actorId: tx.user?.id ?? null,
-      action: 'shop.soft_delete',
-      entityType: 'shop',
-      entityId: shop.id,
-      before: { deleted: false, deletedAt: null, deletedBy: shop.deletedBy, lastUpdated: shop.lastUpdated?.toISOString() ?? null },
-      after: { deleted: true, deletedAt: now.toISOString(), deletedBy: SOFT_DELETE_MARKER, lastUpdated: now.toISOString() },
-      createdAt: now,
-    });
-    return { done: true };
-  });
-}
-
-/** The storage keys of an image row: the main file and every variant of ours. */
-function imageKeys(ctx: ServiceCtx, image: { storageKey: string | null; url: string; variants: Array<{ url: string }> }): string[] {
-  const keys = [image.storageKey ?? ctx.deps.storage.keyFromUrl(image.url), ...image.variants.map((v) => ctx.deps.storage.keyFromUrl(v.url))];
-  return [...new Set(keys.filter((k): k is string => Boolean(k)))];
-}
-
-/**
- * Phase 2 for one shop, in one transaction: the shop's memberships, invitations, threads (their
- * messages and participants cascade), images (files queued in pending_file_deletions), storefront
- * products and the storefront itself, then the shop. Orders are the buyers' records and are kept:
- * a storefront that has orders stays as a closed, deleted row they point to (without products);
- * one without orders is removed. Subscriptions keep their history (studio_id set null by its key).
- */
-async function hardDeleteShop(ctx: ServiceCtx, shopId: string, settings: DeletionSettings): Promise<DeleteOutcome & { fileKeys?: string[] }> {
-  return withTransaction(ctx, async (tx) => {
-    const [shop] = await tx.db.select().from(shops).where(and(eq(shops.id, shopId), eq(shops.deleted, true))).for('update');
-    if (!shop) return { done: false, analysis: null };
-    const now = tx.deps.clock.now();
-    const analysis = analyzeDeletedShop(shop, settings, now);
-    if (!analysis.shouldHardDelete) return { done: false, analysis };
-
-    const fronts = await tx.db
-      .select({ id: storefronts.id })
-      .from(storefronts)
-      .where(and(eq(storefronts.ownerType, 'shop'), eq(storefronts.ownerId, shop.id)))
-      .for('update');
-    const frontIds = fronts.map((f) => f.id);
-    let removedProducts = 0;
-    const keptStorefronts: string[] = [];
-    if (frontIds.length > 0) {
-      removedProducts = (await tx.db.delete(products).where(inArray(products.storefrontId, frontIds)).returning({ id: products.id })).length;
-      const withOrders = await tx.db
-        .selectDistinct({ storefrontId: orders.storefrontId })
-        .from(orders)
-        .where(inArray(orders.storefrontId, frontIds));
-      const keepIds = new Set(withOrders.map((o) => o.storefrontId));
-      for (const id of frontIds) {
-        if (keepIds.has(id)) {
-          keptStorefronts.push(id);
-          await tx.db
-            .update(storefronts)
-            .set({ deleted: true, deletedAt: sql`coalesce(${storefronts.deletedAt}, ${sqlTime(now)})`, isActive: false, featured: false, updatedAt: now })
-            .where(eq(storefronts.id, id));
-        } else {
-          await tx.db.delete(storefronts).where(eq(storefronts.id, id));
-        }
-      }
-    }
-
-    const removedImages = await tx.db
-      .delete(images)
-      .where(and(eq(images.accountType, 'shop'), eq(images.accountId, shop.id)))
-      .returning({ storageKey: images.storageKey, url: images.url, variants: images.variants });
-    const fileKeys = [...new Set(removedImages.flatMap((image) => imageKeys(tx, image)))];
-    if (fileKeys.length > 0) {
-      await tx.db
-        .insert(pendingFileDeletions)
-        .values(fileKeys.map((key) => ({ key, reason: `shop.hard_delete:${shop.id}`, createdAt: now })))
-        .onConflictDoNothing();
-    }
-    const removedThreads = (await tx.db.delete(threads).where(eq(threads.shopId, shop.id)).returning({ id: threads.id })).length;
-    const removedInvitations = (await tx.db.delete(shopInvitations).where(eq(shopInvitations.shopId, shop.id)).returning({ id: shopInvitations.id }))
-      .length;
-    const removedMembers = (await tx.db.delete(shopUsers).where(eq(shopUsers.shopId, shop.id)).returning({ id: shopUsers.id })).length;
-    await tx.db.delete(shops).where(eq(shops.id, shop.id));
-
-    await tx.db.insert(auditLog).values({
-      actorId: tx.user?.id ?? null,
-      action: 'shop.hard_delete',
-      entityType: 'shop',
-      entityId: shop.id,
-      before: {
-        name: shop.name,
-        ownerId: shop.ownerId,
-        city: shop.city,
-        state: shop.state,
-        deletedAt: shop.deletedAt?.toISOString() ?? null,
-        deletedBy: shop.deletedBy,
-        isFeatured: shop.isFeatured,
-        quality: shop.quality,
-      },
-      after: {
-        removed: {
-          shopUsers: removedMembers,
-          invitations: removedInvitations,
-          threads: removedThreads,
-          images: removedImages.length,
-          files: fileKeys.length,
-          products: removedProducts,
-          storefronts: frontIds.length - keptStorefronts.length,
-        },
-        keptStorefrontsWithOrders: keptStorefronts,
-      },
-      createdAt: now,
-    });
-    return { done: true, fileKeys };
-  });
-}
-
-/**
- * Deletes queued files through the storage provider and clears their queue rows. With `keys`, only
- * those (right after a hard delete); without, the whole queue (leftovers of an interrupted run).
- * Returns the number of files that could not be deleted (they stay queued).
- */
-export async function drainFileDeletions(ctx: ServiceCtx, keys?: string[], log?: (line: string) => void): Promise<number> {
-  let failures = 0;
-  const deleteOne = async (key: string) => {
-    try {
-      await ctx.deps.storage.delete(key);
-      await ctx.db.delete(pendingFileDeletions).where(eq(pendingFileDeletions.key, key));
-    } catch (error) {
-      failures++;
-      log?.(`ERROR deleting stored file ${key}: ${errorMessage(error)}`);
-    }
-  };
-  if (keys) {
-    for (const key of keys) await deleteOne(key);
-    return failures;
-  }
-  let after: string | null = null;
-  for (;;) {
-    const rows: Array<{ key: string }> = await ctx.db
-      .select({ key: pendingFileDeletions.key })
-      .from(pendingFileDeletions)
-      .where(after ? gt(pendingFileDeletions.key, after) : undefined)
-      .orderBy(asc(pendingFileDeletions.key))
-      .limit(BATCH_SIZE);
-    if (rows.length === 0) break;
-    for (const row of rows) await deleteOne(row.key);
-    after = rows[rows.length - 1].key;
-  }
-  return failures;
-}
 
 export type CleanupRequest = {
   /** The button pressed in the console (its forced settings apply); null for the CLI's own settings. */
@@ -286,6 +55,102 @@ export type CleanupRequest = {
   /** Extra options recorded with the run (e.g. the CLI's operator). */
   recordOptions?: Record<string, unknown>;
 };
+
+/** One phase: which shops it streams, how a batch is analysed, and the write for a shop that qualifies. */
+type Phase = {
+  table: 'soft' | 'hard';
+  deleted: boolean;
+  title: string;
+  /** Returns the analysis of each shop of the batch (may read more data for the whole batch first). */
+  prepare(batch: CleanupShop[], now: Date): Promise<(shop: CleanupShop) => DeletionAnalysis>;
+  apply(shopId: string): Promise<DeleteOutcome>;
+};
+
+class CleanupTally {
+  readonly counts: CleanupCounts = { analyzed: 0, softDeleted: 0, hardDeleted: 0, failed: 0, protected: 0 };
+  readonly kept: DeletionAnalysis[] = [];
+  readonly totals: TableTotals = { soft: 0, hard: 0, protected: 0, failed: 0 };
+  constructor(private readonly run: RunRecorder) {}
+
+  record(analysis: DeletionAnalysis, table: 'soft' | 'hard' | 'protected') {
+    if (table === 'soft') this.counts.softDeleted++;
+    else if (table === 'hard') this.counts.hardDeleted++;
+    else this.counts.protected++;
+    this.totals[table]++;
+    if (this.totals[table] <= ANALYSIS_TABLE_LIMIT) this.kept.push(analysis);
+    this.run.analysis(analysis);
+  }
+
+  fail(line: string) {
+    this.counts.failed++;
+    this.totals.failed++;
+    this.run.log(`ERROR ${line}`);
+  }
+}
+
+async function runPhase(ctx: ServiceCtx, run: RunRecorder, tally: CleanupTally, phase: Phase, dryRun: boolean) {
+  const [{ n: total }] = await ctx.db.select({ n: count() }).from(shops).where(eq(shops.deleted, phase.deleted));
+  run.log(`${phase.title}: ${total} ${phase.deleted ? 'soft-deleted' : 'live'} shops to analyze.`);
+  const verb = phase.table === 'soft' ? 'Soft deleted' : 'Hard deleted';
+  let done = 0;
+  let afterId: string | null = null;
+  for (;;) {
+    const batch: CleanupShop[] = await ctx.db
+      .select(cleanupColumns)
+      .from(shops)
+      .where(and(eq(shops.deleted, phase.deleted), afterId ? gt(shops.id, afterId) : undefined))
+      .orderBy(asc(shops.id))
+      .limit(BATCH_SIZE);
+    if (batch.length === 0) break;
+    afterId = batch[batch.length - 1].id;
+    const analyze = await phase.prepare(batch, ctx.deps.clock.now());
+    for (const shop of batch) {
+      tally.counts.analyzed++;
+      let analysis: DeletionAnalysis;
+      try {
+        analysis = analyze(shop);
+      } catch (analysisError) {
+        tally.fail(`analyzing shop ${shop.name} (${shop.id}): ${errorMessage(analysisError)}`);
+        continue;
+      }
+      const qualifies = phase.table === 'soft' ? analysis.shouldSoftDelete : analysis.shouldHardDelete;
+      if (!qualifies || dryRun) {
+        tally.record(analysis, qualifies ? phase.table : 'protected');
+        continue;
+      }
+      try {
+        const outcome = await phase.apply(shop.id);
+        if (outcome.done) {
+          tally.record(analysis, phase.table);
+          run.log(`${verb} ${shop.name} (${shop.id})`);
+          if (outcome.fileKeys.length > 0) await drainFileDeletions(ctx, outcome.fileKeys, (line) => run.log(line));
+        } else {
+          if (outcome.analysis) tally.record(outcome.analysis, 'protected');
+          else tally.counts.protected++;
+          run.log(`Skipped ${shop.name} (${shop.id}): changed during the run`);
+        }
+      } catch (deleteError) {
+        tally.fail(`${phase.table} delete of ${shop.name} (${shop.id}) failed: ${errorMessage(deleteError)}`);
+      }
+    }
+    done += batch.length;
+    run.progress(phase.table, done, total);
+    await run.flush({ ...tally.counts });
+  }
+  const phaseCount = phase.table === 'soft' ? tally.counts.softDeleted : tally.counts.hardDeleted;
+  run.log(`${phase.title} done: ${phaseCount} ${dryRun ? `would be ${verb.toLowerCase()}` : verb.toLowerCase()}.`);
+}
+
+function describeSettings(settings: DeletionSettings): string[] {
+  const onOff = (value: boolean) => (value ? 'on' : 'off');
+  return [
+    settings.dryRun ? 'DRY RUN (preview only): nothing will be changed' : 'LIVE RUN: shops will be deleted',
+    `soft delete ${onOff(settings.enableSoftDelete)}, hard delete ${onOff(settings.enableHardDelete)}`,
+    `months since last update >= ${settings.monthsInactive}, quality <= ${settings.maxQuality}, require isActive = false ${onOff(settings.requireInactive)}`,
+    `protect featured (soft) ${onOff(settings.protectFeaturedSoft)}, protect featured (hard) ${onOff(settings.protectFeaturedHard)}, protect shops with active artists ${onOff(settings.checkActiveArtists)}`,
+    `days since soft delete >= ${settings.daysSinceSoftDelete}`,
+  ];
+}
 
 /** Runs the cleanup and records it; never throws once the run is recorded (the result says how it went). */
 export async function runShopCleanup({
@@ -303,177 +168,70 @@ export async function runShopCleanup({
   const settings = input.mode ? settingsForMode(input.mode, input.settings) : input.settings;
   const run = await RunRecorder.start(
     ctx,
-    {
-      tool: 'shop-cleanup',
-      source: input.source,
-      options: { ...input.recordOptions, mode: input.mode, settings },
-      dryRun: settings.dryRun,
-      runId: input.runId,
-    },
+    { tool: 'shop-cleanup', source: input.source, options: { ...input.recordOptions, mode: input.mode, settings }, dryRun: settings.dryRun, runId: input.runId },
     hooks,
   );
-  const collector: Collector = {
-    counts: { analyzed: 0, softDeleted: 0, hardDeleted: 0, failed: 0, protected: 0 },
-    kept: [],
-    totals: { soft: 0, hard: 0, protected: 0, failed: 0 },
-  };
-  const { counts } = collector;
+  const tally = new CleanupTally(run);
+  const { counts } = tally;
   let error: string | null = null;
 
-  const describe = [
-    settings.dryRun ? 'DRY RUN (preview only): nothing will be changed' : 'LIVE RUN: shops will be deleted',
-    `soft delete ${settings.enableSoftDelete ? 'on' : 'off'}, hard delete ${settings.enableHardDelete ? 'on' : 'off'}`,
-    `months since last update >= ${settings.monthsInactive}, quality <= ${settings.maxQuality}, require isActive = false ${settings.requireInactive ? 'on' : 'off'}`,
-    `protect featured (soft) ${settings.protectFeaturedSoft ? 'on' : 'off'}, protect featured (hard) ${settings.protectFeaturedHard ? 'on' : 'off'}, protect shops with active artists ${settings.checkActiveArtists ? 'on' : 'off'}`,
-    `days since soft delete >= ${settings.daysSinceSoftDelete}`,
-  ];
-  run.log(`Starting inactive shops deletion (${input.mode ?? 'custom'}).`);
-  for (const line of describe) run.log(`  ${line}`);
+  const softPhase: Phase = {
+    table: 'soft',
+    deleted: false,
+    title: 'Phase 1 (soft delete)',
+    async prepare(batch, now) {
+      let active: Set<string> | 'lookup_failed' = new Set();
+      if (settings.checkActiveArtists) {
+        try {
+          active = await lookupActiveArtists(
+            ctx.db,
+            batch.map((s) => s.id),
+            now,
+          );
+        } catch (lookupError) {
+          // Spec 2 §5: a failed artist lookup counts as having active artists, which protects.
+          active = 'lookup_failed';
+          run.log(`ERROR checking active artists for ${batch.length} shops (treated as having active artists): ${errorMessage(lookupError)}`);
+        }
+      }
+      return (shop) => {
+        const lookup: ActiveArtistsLookup = active === 'lookup_failed' ? 'lookup_failed' : active.has(shop.id);
+        return analyzeLiveShop(shop, lookup, settings, now);
+      };
+    },
+    apply: (shopId) => softDeleteShop(ctx, shopId, settings),
+  };
+  const hardPhase: Phase = {
+    table: 'hard',
+    deleted: true,
+    title: 'Phase 2 (hard delete)',
+    prepare: async (_batch, now) => (shop) => analyzeDeletedShop(shop, settings, now),
+    apply: (shopId) => hardDeleteShop(ctx, shopId, settings),
+  };
 
+  run.log(`Starting inactive shops deletion (${input.mode ?? 'custom'}).`);
+  for (const line of describeSettings(settings)) run.log(`  ${line}`);
   try {
     if (!settings.dryRun) {
-      const leftovers = await drainFileDeletions(ctx, undefined, (l) => run.log(l));
+      // Files queued by a hard delete whose run was interrupted before it could delete them.
+      const leftovers = await drainFileDeletions(ctx, undefined, (line) => run.log(line));
       if (leftovers > 0) run.log(`ERROR ${leftovers} stored files of earlier hard deletes could not be deleted; they stay queued`);
     }
-
-    if (settings.enableSoftDelete) {
-      const [{ n: total }] = await ctx.db.select({ n: count() }).from(shops).where(eq(shops.deleted, false));
-      run.log(`Phase 1 (soft delete): ${total} live shops to analyze.`);
-      let done = 0;
-      let afterId: string | null = null;
-      for (;;) {
-        const batch: CleanupShop[] = await nextBatch(ctx.db, false, afterId);
-        if (batch.length === 0) break;
-        afterId = batch[batch.length - 1].id;
-        const now = ctx.deps.clock.now();
-        let active: Set<string> | 'lookup_failed' = new Set();
-        if (settings.checkActiveArtists) {
-          try {
-            active = await lookupActiveArtists(
-              ctx.db,
-              batch.map((s) => s.id),
-              now,
-            );
-          } catch (lookupError) {
-            active = 'lookup_failed';
-            run.log(`ERROR checking active artists for ${batch.length} shops (treated as having active artists): ${errorMessage(lookupError)}`);
-          }
-        }
-        for (const shop of batch) {
-          counts.analyzed++;
-          let analysis: DeletionAnalysis;
-          try {
-            const lookup: ActiveArtistsLookup = active === 'lookup_failed' ? 'lookup_failed' : active.has(shop.id);
-            analysis = analyzeLiveShop(shop, lookup, settings, now);
-          } catch (analysisError) {
-            counts.failed++;
-            run.log(`ERROR analyzing shop ${shop.name} (${shop.id}): ${errorMessage(analysisError)}`);
-            continue;
-          }
-          if (!analysis.shouldSoftDelete) {
-            counts.protected++;
-            keep(collector, run, analysis, 'protected');
-            continue;
-          }
-          if (settings.dryRun) {
-            counts.softDeleted++;
-            keep(collector, run, analysis, 'soft');
-            continue;
-          }
-          try {
-            const outcome = await softDeleteShop(ctx, shop.id, settings);
-            if (outcome.done) {
-              counts.softDeleted++;
-              keep(collector, run, analysis, 'soft');
-              run.log(`Soft deleted ${shop.name} (${shop.id})`);
-            } else {
-              counts.protected++;
-              if (outcome.analysis) keep(collector, run, outcome.analysis, 'protected');
-              run.log(`Skipped ${shop.name} (${shop.id}): changed during the run`);
-            }
-          } catch (deleteError) {
-            counts.failed++;
-            collector.totals.failed++;
-            run.log(`ERROR soft deleting ${shop.name} (${shop.id}): ${errorMessage(deleteError)}`);
-          }
-        }
-        done += batch.length;
-        run.progress('soft', done, total);
-        await run.flush({ ...counts });
-      }
-      run.log(`Phase 1 done: ${counts.softDeleted} ${settings.dryRun ? 'would be soft deleted' : 'soft deleted'}.`);
-    }
-
-    if (settings.enableHardDelete) {
-      const [{ n: total }] = await ctx.db.select({ n: count() }).from(shops).where(eq(shops.deleted, true));
-      run.log(`Phase 2 (hard delete): ${total} soft-deleted shops to analyze.`);
-      let done = 0;
-      let afterId: string | null = null;
-      for (;;) {
-        const batch: CleanupShop[] = await nextBatch(ctx.db, true, afterId);
-        if (batch.length === 0) break;
-        afterId = batch[batch.length - 1].id;
-        const now = ctx.deps.clock.now();
-        for (const shop of batch) {
-          counts.analyzed++;
-          let analysis: DeletionAnalysis;
-          try {
-            analysis = analyzeDeletedShop(shop, settings, now);
-          } catch (analysisError) {
-            counts.failed++;
-            run.log(`ERROR analyzing shop ${shop.name} (${shop.id}): ${errorMessage(analysisError)}`);
-            continue;
-          }
-          if (!analysis.shouldHardDelete) {
-            counts.protected++;
-            keep(collector, run, analysis, 'protected');
-            continue;
-          }
-          if (settings.dryRun) {
-            counts.hardDeleted++;
-            keep(collector, run, analysis, 'hard');
-            continue;
-          }
-          try {
-            const outcome = await hardDeleteShop(ctx, shop.id, settings);
-            if (outcome.done) {
-              counts.hardDeleted++;
-              keep(collector, run, analysis, 'hard');
-              run.log(`Hard deleted ${shop.name} (${shop.id})`);
-              if (outcome.fileKeys?.length) await drainFileDeletions(ctx, outcome.fileKeys, (l) => run.log(l));
-            } else {
-              counts.protected++;
-              if (outcome.analysis) keep(collector, run, outcome.analysis, 'protected');
-              run.log(`Skipped ${shop.name} (${shop.id}): changed during the run`);
-            }
-          } catch (deleteError) {
-            counts.failed++;
-            collector.totals.failed++;
-            run.log(`ERROR hard deleting ${shop.name} (${shop.id}): ${errorMessage(deleteError)}`);
-          }
-        }
-        done += batch.length;
-        run.progress('hard', done, total);
-        await run.flush({ ...counts });
-      }
-      run.log(`Phase 2 done: ${counts.hardDeleted} ${settings.dryRun ? 'would be hard deleted' : 'hard deleted'}.`);
-    }
+    if (settings.enableSoftDelete) await runPhase(ctx, run, tally, softPhase, settings.dryRun);
+    if (settings.enableHardDelete) await runPhase(ctx, run, tally, hardPhase, settings.dryRun);
+    const would = (word: string) => (settings.dryRun ? `would ${word}` : `${word}d`);
     run.log(
-      `Done: analyzed ${counts.analyzed}, ${settings.dryRun ? 'would soft delete' : 'soft deleted'} ${counts.softDeleted}, ` +
-        `${settings.dryRun ? 'would hard delete' : 'hard deleted'} ${counts.hardDeleted}, protected ${counts.protected}, failed ${counts.failed}.`,
+      `Done: analyzed ${counts.analyzed}, ${would('soft delete')} ${counts.softDeleted}, ${would('hard delete')} ${counts.hardDeleted}, ` +
+        `protected ${counts.protected}, failed ${counts.failed}.`,
     );
   } catch (runError) {
+    // Spec 2 §8: a failed run still returns the partial counts.
     error = errorMessage(runError);
     run.log(`ERROR ${error}`);
   }
 
   const success = error === null && counts.failed === 0;
-  const analysisTotals = collector.totals;
-  const finishedAt = await run.finish(success, { ...counts }, {
-    error,
-    analysis: collector.kept,
-    analysisTotals,
-  });
+  const finishedAt = await run.finish(success, { ...counts }, { error, analysis: tally.kept, analysisTotals: tally.totals });
   return {
     runId: run.id,
     success,
@@ -481,8 +239,8 @@ export async function runShopCleanup({
     mode: input.mode,
     settings,
     ...counts,
-    analysis: collector.kept,
-    analysisTotals,
+    analysis: tally.kept,
+    analysisTotals: tally.totals,
     logs: [...run.logs],
     error,
     startedAt: run.startedAt,

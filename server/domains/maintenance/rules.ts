@@ -336,9 +336,15 @@ export function migrationResultText(tool: MigrationTool, counts: MigrationCounts
     : `Migration completed with ${counts.updated} successful updates and ${counts.errors} errors.`;
 }
 
-/** Spec 2 §8: the message of a failure, or 'Unknown error occurred' when it is not an error. */
+/**
+ * Spec 2 §8: the message of a failure, or 'Unknown error occurred' when it is not an error. A
+ * wrapped error (a failed query carries the database's error as its cause) shows the innermost
+ * message, which says what went wrong rather than which statement was running.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error && current.cause.message; depth++) current = current.cause;
+  if (current instanceof Error && current.message) return current.message;
   return 'Unknown error occurred';
 }
 
