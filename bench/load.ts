@@ -16,6 +16,8 @@ async function run(seconds: number, record: boolean) {
     url: spec.url,
     connections: spec.connections,
     duration: seconds,
+    // A slow answer is a latency to report, not an error: only a minute without one is a timeout.
+    timeout: 60,
     requests: [
       {
         setupRequest: (request) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -65,7 +66,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     dataPath = path.join(options.dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dataPath, { extensions: { pg_trgm, btree_gist } });
+    const client = await PGlite.create(dataPath, { extensions: { pg_trgm, btree_gist, cube } });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -254,4 +254,32 @@ describe('studio.search and studio.mine', () => {
     const result = await client.studio.search.query({ query: 'quimby', near: { latitude: 45.5, longitude: -122.6 } });
     expect(result.items.map((s) => s.id)).toEqual([near.id, far.id]);
   });
+
+  it('orders near-me results by great-circle distance, where a flat degree distance would not', async () => {
+    const { client } = await signedIn();
+    const here = { latitude: 61.2, longitude: -149.9 }; // Anchorage: a degree of longitude is half a degree of latitude
+    const places = [
+      { latitude: 61.2, longitude: -148.1 }, // 1.8° east ≈ 97 km
+      { latitude: 60.0, longitude: -149.9 }, // 1.2° south ≈ 133 km
+      { latitude: 62.0, longitude: -151.0 },
+      { latitude: 59.6, longitude: -151.5 },
+      { latitude: 64.8, longitude: -147.7 },
+      { latitude: 61.5, longitude: -149.0 },
+    ];
+    const ids: string[] = [];
+    for (const [i, place] of places.entries()) {
+      const studio = await client.studio.create.mutate(studioInput({ name: `Polar ${i}`, city: 'Polarville' }));
+      await server.deps.db.update(shops).set(place).where(eq(shops.id, studio.id));
+      ids.push(studio.id);
+    }
+    const km = (a: typeof here, b: typeof here) => {
+      const rad = Math.PI / 180;
+      const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+      return 2 * 6371 * Math.asin(Math.sqrt(h));
+    };
+    const expected = ids.map((id, i) => ({ id, d: km(here, places[i]) })).sort((a, b) => a.d - b.d).map((x) => x.id);
+    const result = await client.studio.search.query({ query: 'polarville', near: here });
+    expect(result.items.map((s) => s.id)).toEqual(expected);
+    expect(expected.indexOf(ids[0])).toBeLessThan(expected.indexOf(ids[1]));
+  });
 });

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, softDelete, timestamptz, updatedAt } from './columns';
+import { pointOnSphere } from './geo';
 import { users } from './users';
 
 // ---------------------------------------------------------------------------------------------
@@ -132,6 +133,25 @@ export const shops = pgTable(
     index('shops_display_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
     index('shops_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('shops_state_idx').on(t.state),
+    // studio.search without text, or with a prefix so short that thousands match, walks these in
+    // rank order and stops at the page's end (quality DESC is NULLS FIRST, as the query sorts).
+    index('shops_rank_idx')
+      .on(t.quality.desc().nullsFirst(), t.id)
+      .where(sql`${t.deleted} = false`),
+    index('shops_state_rank_idx')
+      .on(t.state, t.quality.desc().nullsFirst(), t.id)
+      .where(sql`${t.deleted} = false`),
+    index('shops_looking_for_guest_rank_idx')
+      .on(t.quality.desc().nullsFirst(), t.id)
+      .where(sql`${t.deleted} = false and ${t.lookingForGuest}`),
+    index('shops_looking_for_resident_rank_idx')
+      .on(t.quality.desc().nullsFirst(), t.id)
+      .where(sql`${t.deleted} = false and ${t.lookingForResident}`),
+    // "Near me": nearest-first by a GiST KNN scan over points on the unit sphere (cube extension,
+    // migration 0009); the chord distance orders exactly as the great-circle distance does.
+    index('shops_location_knn_idx')
+      .using('gist', pointOnSphere(t.latitude, t.longitude))
+      .where(sql`${t.deleted} = false and not (${t.latitude} = 0 and ${t.longitude} = 0)`),
     index('shops_quality_idx').on(t.quality.desc().nullsFirst()),
     index('shops_lat_lon_idx').on(t.latitude, t.longitude),
     index('shops_owner_idx').on(t.ownerId),

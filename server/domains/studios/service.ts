@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-or
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SHOP_SOURCE_STATUS, shops, shopUsers, users } from '../../db/schema';
+import { pointOnSphere } from '../../db/schema/geo';
 import { type ServiceCtx, withTransaction } from '../../lib/context';
 import { prepared } from '../../db/prepared';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
@@ -111,21 +112,22 @@ export async function getStudio({ ctx, input }: { ctx: ServiceCtx; input: { id?:
 export async function searchStudios({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof studioSearchInput> }) {
   const offset = input.cursor ?? 0;
   const pageEnd = offset + STUDIO_PAGE_SIZE + 1;
+  // Literal predicates, not parameters: the planner matches them to the partial indexes.
   const filters = and(
-    eq(shops.deleted, false),
+    sql`${shops.deleted} = false`,
     input.state ? eq(shops.state, input.state) : undefined,
-    input.lookingForResident ? eq(shops.lookingForResident, true) : undefined,
-    input.lookingForGuest ? eq(shops.lookingForGuest, true) : undefined,
+    input.lookingForResident ? sql`${shops.lookingForResident}` : undefined,
+    input.lookingForGuest ? sql`${shops.lookingForGuest}` : undefined,
   );
   let rows: Array<typeof shops.$inferSelect>;
   if (input.near) {
-    // Distance on a sphere is monotonic in this flat approximation at city scale; it orders, not measures.
-    const distance = sql`(power(${shops.latitude} - ${input.near.latitude}, 2) + power((${shops.longitude} - ${input.near.longitude}) * cos(radians(${input.near.latitude})), 2))`;
+    // Nearest first: a KNN scan of shops_location_knn_idx (the predicates repeat its WHERE).
+    const here = pointOnSphere(input.near.latitude, input.near.longitude);
     rows = await ctx.db
       .select()
       .from(shops)
       .where(and(filters, prefixMatch(input.query), sql`not (${shops.latitude} = 0 and ${shops.longitude} = 0)`))
-      .orderBy(asc(distance), asc(shops.id))
+      .orderBy(sql`${pointOnSphere(shops.latitude, shops.longitude)} <-> ${here}`, asc(shops.id))
       .limit(STUDIO_PAGE_SIZE + 1)
       .offset(offset);
   } else {
@@ -153,7 +155,7 @@ async function rankedStudioIds(ctx: ServiceCtx, query: string, filters: SQL | un
         db
           .select({ id: shops.id, quality: shops.quality })
           .from(shops)
-          .where(and(eq(shops.deleted, false), like(column, sql.placeholder('prefix'))))
+          .where(and(sql`${shops.deleted} = false`, like(column, sql.placeholder('prefix'))))
           .orderBy(...order)
           .limit(sql.placeholder('limit'));
       return union(branch(shops.searchName), branch(shops.searchCity))

@@ -1,0 +1,5 @@
+CREATE INDEX "shops_rank_idx" ON "shops" USING btree ("quality" DESC NULLS FIRST,"id") WHERE "shops"."deleted" = false;--> statement-breakpoint
+CREATE INDEX "shops_state_rank_idx" ON "shops" USING btree ("state","quality" DESC NULLS FIRST,"id") WHERE "shops"."deleted" = false;--> statement-breakpoint
+CREATE INDEX "shops_looking_for_guest_rank_idx" ON "shops" USING btree ("quality" DESC NULLS FIRST,"id") WHERE "shops"."deleted" = false and "shops"."looking_for_guest";--> statement-breakpoint
+CREATE INDEX "shops_looking_for_resident_rank_idx" ON "shops" USING btree ("quality" DESC NULLS FIRST,"id") WHERE "shops"."deleted" = false and "shops"."looking_for_resident";--> statement-breakpoint
+CREATE INDEX "shops_location_knn_idx" ON "shops" USING gist (cube(array[cos(radians("latitude")) * cos(radians("longitude")), cos(radians("latitude")) * sin(radians("longitude")), sin(radians("latitude"))])) WHERE "shops"."deleted" = false and not ("shops"."latitude" = 0 and "shops"."longitude" = 0);
