@@ -119,26 +119,36 @@ export async function searchStudios({ ctx, input }: { ctx: ServiceCtx; input: z.
     input.lookingForResident ? sql`${shops.lookingForResident}` : undefined,
     input.lookingForGuest ? sql`${shops.lookingForGuest}` : undefined,
   );
-  let rows: Array<typeof shops.$inferSelect>;
-  if (input.near) {
-    // Nearest first: a KNN scan of shops_location_knn_idx (the predicates repeat its WHERE).
-    const here = pointOnSphere(input.near.latitude, input.near.longitude);
-    rows = await ctx.db
-      .select()
-      .from(shops)
-      .where(and(filters, prefixMatch(input.query), sql`not (${shops.latitude} = 0 and ${shops.longitude} = 0)`))
-      .orderBy(sql`${pointOnSphere(shops.latitude, shops.longitude)} <-> ${here}`, asc(shops.id))
-      .limit(STUDIO_PAGE_SIZE + 1)
-      .offset(offset);
-  } else {
-    const plain = !input.state && !input.lookingForResident && !input.lookingForGuest;
-    const ids = await rankedStudioIds(ctx, input.query, filters, pageEnd, plain);
-    const page = ids.slice(offset, pageEnd);
-    const byId = new Map((page.length ? await shopsByIds(ctx).execute({ ids: page }) : []).map((r) => [r.id, r]));
-    rows = page.map((id) => byId.get(id)).filter((r): r is typeof shops.$inferSelect => Boolean(r));
-  }
+  const plain = !input.state && !input.lookingForResident && !input.lookingForGuest;
+  const ids = input.near
+    ? await nearestStudioIds(ctx, input.near, and(filters, prefixMatch(input.query)), pageEnd)
+    : await rankedStudioIds(ctx, input.query, filters, pageEnd, plain);
+  const rows = await studiosInOrder(ctx, ids.slice(offset, pageEnd));
   const items = rows.slice(0, STUDIO_PAGE_SIZE).map(toStudio);
   return { items, nextCursor: rows.length > STUDIO_PAGE_SIZE ? offset + STUDIO_PAGE_SIZE : null };
+}
+
+/**
+ * Ids of the `limit` studios nearest to a point: a KNN scan of shops_location_knn_idx (the
+ * predicates repeat its WHERE), then ordered by distance and id
+ * for a stable order among equally distant studios. A second key in the SQL ORDER BY would turn
+ * the KNN scan into a sort of every studio.
+ */
+async function nearestStudioIds(ctx: ServiceCtx, near: { latitude: number; longitude: number }, filters: SQL | undefined, limit: number) {
+  const distance = sql<number>`${pointOnSphere(shops.latitude, shops.longitude)} <-> ${pointOnSphere(near.latitude, near.longitude)}`;
+  const nearest = await ctx.db
+    .select({ id: shops.id, distance })
+    .from(shops)
+    .where(and(filters, sql`not (${shops.latitude} = 0 and ${shops.longitude} = 0)`))
+    .orderBy(distance)
+    .limit(limit);
+  return nearest.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1)).map((r) => r.id);
+}
+
+/** Full rows for ids, in the ids' order. */
+async function studiosInOrder(ctx: ServiceCtx, ids: string[]) {
+  const byId = new Map((ids.length ? await shopsByIds(ctx).execute({ ids }) : []).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is typeof shops.$inferSelect => Boolean(r));
 }
 
 const likePrefix = (query: string) => `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
