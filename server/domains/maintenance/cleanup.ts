@@ -132,6 +132,7 @@ async function runPhase(ctx: ServiceCtx, run: RunRecorder, tally: CleanupTally, 
       } catch (deleteError) {
         tally.fail(`${phase.table} delete of ${shop.name} (${shop.id}) failed: ${errorMessage(deleteError)}`);
       }
+      await run.flush({ ...tally.counts }, { force: false });
     }
     done += batch.length;
     run.progress(phase.table, done, total);

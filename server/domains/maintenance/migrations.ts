@@ -254,6 +254,7 @@ const shopRecords: MigrationBody = async (ctx, run, tally, dryRun) => {
         tally.errors++;
         run.log(`ERROR updating ${shop.name} (${shop.id}): ${errorMessage(error)}`);
       }
+      await run.flush({ ...tally }, { force: false });
     }
     done += batch.length;
     run.progress('shops', done, n);

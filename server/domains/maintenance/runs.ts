@@ -16,6 +16,8 @@ import type { DeletionAnalysis } from './rules';
 export const MAX_LOG_LINES = 1000;
 /** A 'running' row without a heartbeat for this long belongs to a process that is gone. */
 export const STALE_RUN_MS = 10 * MINUTE;
+/** How often a run refreshes its record between batches. */
+export const FLUSH_INTERVAL_MS = 1000;
 export const INTERRUPTED_MESSAGE = 'Interrupted before it finished';
 
 export type RunHooks = {
@@ -38,6 +40,7 @@ export type RunStart = {
 export class RunRecorder {
   readonly logs: string[] = [];
   droppedLogLines = 0;
+  private lastFlushAt = Date.now();
   private constructor(
     private readonly ctx: ServiceCtx,
     readonly id: string,
@@ -88,8 +91,15 @@ export class RunRecorder {
     this.hooks.onAnalysis?.(record);
   }
 
-  /** Counts and log so far (best effort: a failed refresh never fails the run). */
-  async flush(counts: Record<string, number>, extra: Record<string, unknown> = {}) {
+  /**
+   * Counts and log so far, at most once per FLUSH_INTERVAL_MS unless `force` (after every batch):
+   * the console polls the record while a run goes on, and a killed run shows how far it got.
+   */
+  async flush(counts: Record<string, number>, { force = true, extra = {} }: { force?: boolean; extra?: Record<string, unknown> } = {}) {
+    const at = Date.now();
+    if (!force && at - this.lastFlushAt < FLUSH_INTERVAL_MS) return;
+    this.lastFlushAt = at;
+    // Best effort: a failed refresh never fails the run.
     try {
       await this.ctx.db
         .update(maintenanceRuns)
