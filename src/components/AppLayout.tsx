@@ -11,7 +11,9 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <TopBar />
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      {/* At least a screen tall, so the footer starts below the fold while a page loads and
+          never jumps away when the content arrives (it was the landing page's whole CLS). */}
+      <Box component="main" sx={{ flexGrow: 1, minHeight: '100vh' }}>
         <Outlet />
       </Box>
       <Footer />
