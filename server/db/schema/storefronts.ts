@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, softDelete, timestamptz, updatedAt } from './columns';
 import { ACCOUNT_TYPE_VALUES, type AccountType, accountType } from './images';
 import { users } from './users';
@@ -171,6 +171,13 @@ export const products = pgTable(
     index('products_tags_idx').using('gin', t.tags),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('products_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    // Public listings (active, not deleted) newest first: the storefront grid and the marketplace.
+    index('products_public_storefront_idx')
+      .on(t.storefrontId, t.createdAt.desc(), t.id)
+      .where(sql`${t.status} = 'active' and ${t.deleted} = false`),
+    index('products_public_created_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.status} = 'active' and ${t.deleted} = false`),
     index('products_low_stock_idx')
       .on(t.storefrontId)
       .where(sql`${t.trackInventory} = true and ${t.deleted} = false and ${t.quantity} <= ${t.lowStockThreshold}`),
@@ -224,8 +231,9 @@ export const orders = pgTable(
     index('orders_storefront_created_idx').on(t.storefrontId, t.createdAt.desc().nullsFirst()),
     index('orders_storefront_status_idx').on(t.storefrontId, t.status),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
+    // total is a key column so the analytics windows are summed by an index-only scan.
     index('orders_revenue_idx')
-      .on(t.storefrontId, t.createdAt)
+      .on(t.storefrontId, t.createdAt, t.total)
       .where(
         sql`${t.status} in ('confirmed', 'processing', 'shipped', 'delivered') and ${t.deleted} = false`,
       ),
@@ -262,4 +270,43 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     check('order_items_amounts_non_negative', sql`${t.unitPrice} >= 0 and ${t.subtotal} >= 0`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Running aggregates for the storefront analytics panel
+// ---------------------------------------------------------------------------------------------
+// Kept by statement-level triggers on orders and order_items (migration 0012), so every write
+// path (checkout, transitions, seeds, admin tools) keeps them exact without application code,
+// and a storefront with a million orders answers counts and top products from a few rows.
+
+/** Orders and their summed totals per storefront and status (deleted orders not counted). */
+export const storefrontOrderStats = pgTable(
+  'storefront_order_stats',
+  {
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    status: orderStatus().notNull(),
+    orderCount: bigint({ mode: 'number' }).notNull().default(0),
+    /** cents */
+    totalSum: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storefrontId, t.status] })],
+);
+
+/** Units and revenue per product over orders in a revenue status (confirmed … delivered). */
+export const productSales = pgTable(
+  'product_sales',
+  {
+    productId: uuid()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    unitsSold: bigint({ mode: 'number' }).notNull().default(0),
+    /** cents */
+    revenue: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('product_sales_storefront_revenue_idx').on(t.storefrontId, t.revenue.desc())],
 );
