@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { artists, auditLog, notifications, orders, paymentRequests, shops, storefronts, users } from '../../server/db/schema';
+import { artists, auditLog, notifications, orders, paymentRequests, type shops, storefronts, users } from '../../server/db/schema';
 import { ACCESS_DENIED_MESSAGE } from '../../server/domains/admin/inputs';
 import { filterBySubstring, SEARCH_FIELDS } from '../../server/domains/admin/rules';
 import { appRouter } from '../../server/trpc/router';
