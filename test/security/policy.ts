@@ -43,6 +43,8 @@ export const SELF_ONLY = [
   'notification.list',
   'notification.unseenCounts',
   'notification.markAllSeen',
+  'notification.preferences',
+  'notification.updatePreferences',
   // This browser's push subscription, stored for the caller and their session.
   'push.status',
   'push.register',

@@ -12,7 +12,7 @@ import {
 import type { ServiceCtx } from '../../lib/context';
 import { announce } from '../../lib/live';
 import { MINUTE } from '../../lib/time';
-import { DEFAULT_PRIORITY, DEFAULT_PROFILE, MAX_ATTEMPTS, channelDelayMinutes, defaultChannels } from './rules';
+import { DEFAULT_PRIORITY, DEFAULT_PROFILE, MAX_ATTEMPTS, NOTIFICATION_CHANNELS, channelDelayMinutes, defaultChannels } from './rules';
 
 export type NewNotification = {
   userId: string;
@@ -22,7 +22,7 @@ export type NewNotification = {
   data?: NotificationData;
   priority?: NotificationPriority;
   escalationProfile?: EscalationProfile;
-  /** Channels asked for; filtered by the user's preferences (default: the type's default channels). */
+  /** Channels asked for (default: every channel); filtered by the user's preferences. */
   channels?: NotificationChannel[];
   expiresAt?: Date | null;
 };
@@ -50,7 +50,7 @@ export async function createNotification(ctx: ServiceCtx, input: NewNotification
   const now = ctx.deps.clock.now();
   const profile = input.escalationProfile ?? DEFAULT_PROFILE[input.type];
   const accepted = await enabledChannels(ctx, input.userId, input.type);
-  const requested = input.channels ?? defaultChannels(input.type);
+  const requested = input.channels ?? NOTIFICATION_CHANNELS;
   const channels = requested.filter((c) => accepted.has(c) && channelDelayMinutes(input.type, c, profile) !== null);
   // SMS needs a provider; without one it is never scheduled.
   const deliverable = channels.filter((c) => c !== 'sms' || ctx.deps.config.smsEnabled);

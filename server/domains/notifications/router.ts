@@ -1,5 +1,6 @@
 import { authedProcedure, router, serviceCtx } from '../../trpc/init';
-import { listNotificationsInput, markSeenInput } from './inputs';
+import { listNotificationsInput, markSeenInput, updatePreferencesInput } from './inputs';
+import * as preferences from './preferences';
 import * as notifications from './service';
 
 export const notificationRouter = router({
@@ -7,4 +8,6 @@ export const notificationRouter = router({
   unseenCounts: authedProcedure.query(({ ctx }) => notifications.unseenCounts({ ctx: serviceCtx(ctx) })),
   markSeen: authedProcedure.input(markSeenInput).mutation(({ ctx, input }) => notifications.markSeen({ ctx: serviceCtx(ctx), input })),
   markAllSeen: authedProcedure.mutation(({ ctx }) => notifications.markAllSeen({ ctx: serviceCtx(ctx) })),
+  preferences: authedProcedure.query(({ ctx }) => preferences.getPreferences({ ctx: serviceCtx(ctx) })),
+  updatePreferences: authedProcedure.input(updatePreferencesInput).mutation(({ ctx, input }) => preferences.updatePreferences({ ctx: serviceCtx(ctx), input })),
 });

@@ -21,6 +21,10 @@ export const CHANNEL_DELAY_MINUTES: Record<NotificationType, Record<Notification
   general_alert: { in_app: 0, push: 0, email: 15, sms: 60 },
 };
 
+/** The rows and columns of the preferences grid, in the spec's order. */
+export const NOTIFICATION_TYPES = Object.keys(CHANNEL_DELAY_MINUTES) as [NotificationType, ...NotificationType[]];
+export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email', 'sms'] as const satisfies readonly NotificationChannel[];
+
 /** The escalation profile a type uses unless the caller picks one (event_reminder urgent, general_alert patient). */
 export const DEFAULT_PROFILE: Record<NotificationType, EscalationProfile> = {
   message_received: 'normal',

@@ -7,6 +7,8 @@ import type { listNotificationsInput } from './inputs';
 import { CALENDAR_TYPES, deepLink, INBOX_TYPES } from './rules';
 
 const notExpired = (now: Date) => or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now));
+/** Only notifications the user takes in the app are listed and counted (the rest went out elsewhere). */
+const inApp = sql`'in_app' = any(${notifications.channels})`;
 
 /** The user's in-app notifications, newest first, with the spec's deep link per type. */
 export async function listNotifications({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof listNotificationsInput> }) {
@@ -18,7 +20,7 @@ export async function listNotifications({ ctx, input }: { ctx: ServiceCtx; input
   const rows = await ctx.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, me.id), sql`'in_app' = any(${notifications.channels})`, notExpired(now), after))
+    .where(and(eq(notifications.userId, me.id), inApp, notExpired(now), after))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(input.limit + 1);
   const items = rows.slice(0, input.limit).map((n) => ({
@@ -43,7 +45,7 @@ export async function unseenCounts({ ctx }: { ctx: ServiceCtx }) {
   const rows = await ctx.db
     .select({ type: notifications.type, n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, me.id), eq(notifications.seen, false), notExpired(now)))
+    .where(and(eq(notifications.userId, me.id), eq(notifications.seen, false), inApp, notExpired(now)))
     .groupBy(notifications.type);
   const sum = (types: string[]) => rows.filter((r) => types.includes(r.type)).reduce((total, r) => total + r.n, 0);
   return { inbox: sum(INBOX_TYPES), calendar: sum(CALENDAR_TYPES), total: rows.reduce((t, r) => t + r.n, 0) };
