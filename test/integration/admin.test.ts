@@ -26,7 +26,7 @@ beforeAll(async () => {
 const auditCount = async () => (await server.deps.db.select({ n: count() }).from(auditLog))[0].n;
 
 type Procedure = { _def: { type: 'query' | 'mutation' | 'subscription' } };
-const adminPaths = Object.entries(appRouter._def.procedures as Record<string, Procedure>)
+const adminPaths = Object.entries(appRouter._def.procedures as unknown as Record<string, Procedure>)
   .filter(([path]) => path.startsWith('admin.'))
   .map(([path, procedure]) => [path, procedure._def.type] as const);
 
