@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 const ProfileSection = lazy(() => import('./ProfileSection'));
 const SecuritySection = lazy(() => import('./SecuritySection'));
 const ArtistProfileForm = lazy(() => import('../artists/ArtistProfileForm'));
+const NotificationPreferences = lazy(() => import('../notifications/preferences/NotificationPreferences'));
 
 /** Account settings sections; ones whose features are still being built say so. */
 export const ACCOUNT_SECTIONS = [
@@ -39,7 +40,8 @@ export function AccountPage({ section }: { section: string }) {
           {section === 'profile' && <ProfileSection />}
           {section === 'security' && <SecuritySection />}
           {section === 'artist' && <ArtistProfileForm />}
-          {!['profile', 'security', 'artist'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
+          {section === 'notifications' && <NotificationPreferences />}
+          {!['profile', 'security', 'artist', 'notifications'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
         </Suspense>
       </Box>
     </Container>

@@ -1,9 +1,11 @@
 import { trpc } from '../../trpc';
 import { useMe } from '../auth/useAuth';
+import { PushBridge } from './push/PushBridge';
 
 /**
  * Listens to the user's live events (server-sent events) and refreshes what they change: badges,
- * the inbox, conversation lists and the open conversation. Polling stays as the fallback.
+ * the inbox, conversation lists and the open conversation. Polling stays as the fallback. Also
+ * keeps this browser's web push registration and listens to the service worker.
  */
 export function LiveUpdates() {
   const { me } = useMe();
@@ -22,5 +24,5 @@ export function LiveUpdates() {
       }
     },
   });
-  return null;
+  return me ? <PushBridge userId={me.id} /> : null;
 }
