@@ -6,6 +6,8 @@ import { systemClock } from './lib/time';
 import { createMailTransport, type MailTransport } from './providers/mail';
 import { createEventBus, type EventBus } from './lib/events';
 import { createGeocoder, type Geocoder } from './providers/geocoder';
+import { createPayments } from './providers/payments';
+import type { PaymentsProvider } from './providers/payments/types';
 import { createPushProvider, type PushProvider } from './providers/push';
 import { createStorage, type Storage } from './providers/storage';
 
@@ -21,22 +23,25 @@ export type AppDeps = {
   geocoder: Geocoder;
   storage: Storage;
   push: PushProvider;
+  payments: PaymentsProvider;
 };
 
-export type DepsOverrides = Partial<Pick<AppDeps, 'clock' | 'logger' | 'mail' | 'geocoder' | 'storage' | 'push'>>;
+export type DepsOverrides = Partial<Pick<AppDeps, 'clock' | 'logger' | 'mail' | 'geocoder' | 'storage' | 'push' | 'payments'>>;
 
 export function createDeps(config: Config, database: Database, overrides: DepsOverrides = {}): AppDeps {
   const logger = overrides.logger ?? pino({ level: config.logLevel });
+  const clock = overrides.clock ?? systemClock;
   return {
     config,
     database,
     db: database.db,
-    clock: overrides.clock ?? systemClock,
+    clock,
     logger,
     mail: overrides.mail ?? createMailTransport(config.mail),
     events: createEventBus(database, logger),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocoderUrl, logger),
     storage: overrides.storage ?? createStorage(config),
     push: overrides.push ?? createPushProvider(config),
+    payments: overrides.payments ?? createPayments(config, database.db, clock),
   };
 }

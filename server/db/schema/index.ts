@@ -9,6 +9,7 @@ export * from './storefronts';
 export * from './notifications';
 export * from './messaging';
 export * from './payments';
+export * from './payments-local';
 export * from './blog';
 export * from './admin';
 export * from './booking';

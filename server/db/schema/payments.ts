@@ -50,6 +50,13 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_stripe_subscription_id_key').on(t.stripeSubscriptionId),
     index('subscriptions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('subscriptions_studio_idx').on(t.studioId),
+    /** One live personal subscription per user, one live subscription per studio (double "subscribe" clicks). */
+    uniqueIndex('subscriptions_one_live_personal_key')
+      .on(t.userId)
+      .where(sql`${t.studioId} is null and ${t.deleted} = false and ${t.status} not in ('canceled', 'incomplete_expired')`),
+    uniqueIndex('subscriptions_one_live_studio_key')
+      .on(t.studioId)
+      .where(sql`${t.studioId} is not null and ${t.deleted} = false and ${t.status} not in ('canceled', 'incomplete_expired')`),
   ],
 );
 
@@ -98,7 +105,11 @@ export const paymentHistory = pgTable(
     status: text().notNull(),
     receiptUrl: text(),
   },
-  (t) => [index('payment_history_user_date_idx').on(t.userId, t.date.desc().nullsFirst()), index('payment_history_charge_idx').on(t.stripeChargeId)],
+  (t) => [
+    index('payment_history_user_date_idx').on(t.userId, t.date.desc().nullsFirst()),
+    /** One row per provider charge: the synchronous result and its webhook both record it. */
+    uniqueIndex('payment_history_charge_key').on(t.stripeChargeId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -208,6 +219,10 @@ export const paymentTransactions = pgTable(
     uniqueIndex('payment_transactions_one_success_key')
       .on(t.paymentRequestId)
       .where(sql`${t.status} = 'succeeded'`),
+    /** At most one attempt in flight, and none once paid: concurrent "pay" calls claim this. */
+    uniqueIndex('payment_transactions_one_open_key')
+      .on(t.paymentRequestId)
+      .where(sql`${t.status} in ('processing', 'succeeded')`),
     index('payment_transactions_request_idx').on(t.paymentRequestId),
     index('payment_transactions_requester_idx').on(t.requesterId, t.createdAt.desc().nullsFirst()),
     index('payment_transactions_payee_idx').on(t.payeeId, t.createdAt.desc().nullsFirst()),

@@ -46,8 +46,110 @@ export type RefundInput = {
 
 export type RefundResult = { refundId: string; amountCents: number };
 
+/**
+ * A refusal by the provider that the user can act on (unknown card, declined first payment, not
+ * enough balance for a payout). Services turn it into a BAD_REQUEST with this message.
+ */
+export class PaymentProviderError extends Error {
+  readonly declineCode: string | null;
+  constructor(message: string, declineCode: string | null = null) {
+    super(message);
+    this.name = 'PaymentProviderError';
+    this.declineCode = declineCode;
+  }
+}
+
+export type CardDetails = {
+  /** The id to store and charge (Stripe turns a test alias like pm_card_visa into a new pm_…). */
+  paymentMethodId: string;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+};
+
+export type PlanPrice = { planId: string; planName: string; priceCents: number; currency: string };
+
+export type ProviderSubscription = {
+  subscriptionId: string;
+  /** trialing, active, past_due, canceled, incomplete, … (Stripe's names). */
+  status: string;
+  planId: string;
+  priceCents: number;
+  trialEnd: Date | null;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  /**
+   * The first period's payment when there is no trial and it is known at once (local provider);
+   * with Stripe the invoice is paid asynchronously and reported by the charge.succeeded webhook.
+   */
+  payment: { chargeId: string; amountCents: number; receiptUrl: string | null } | null;
+};
+
+export type CreateSubscriptionInput = {
+  customerId: string;
+  plan: PlanPrice;
+  paymentMethodId: string;
+  trialDays: number;
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+};
+
+export type ConnectAccountSnapshot = {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  capabilities: { card_payments?: 'active' | 'inactive' | 'pending'; transfers?: 'active' | 'inactive' | 'pending' };
+  currentlyDue: string[];
+  eventuallyDue: string[];
+  pastDue: string[];
+  pendingVerification: string[];
+  /** Set when the provider disabled the account (e.g. rejected.fraud, requirements.past_due). */
+  disabledReason: string | null;
+  defaultCurrency: string;
+  country: string;
+};
+
+export type ConnectBalance = { availableCents: number; pendingCents: number; instantAvailableCents: number; currency: string };
+
+export type ProviderPayout = {
+  payoutId: string;
+  amountCents: number;
+  currency: string;
+  method: string;
+  status: string;
+  createdAt: Date;
+  arrivalDate: Date | null;
+};
+
 export interface PaymentsProvider {
   readonly kind: 'local' | 'stripe';
   charge(input: ChargeInput): Promise<ChargeResult>;
   refund(input: RefundInput): Promise<RefundResult>;
+
+  /** The payer's customer record; the same idempotency key always gives the same customer. */
+  createCustomer(input: { email: string; name: string; userId: string; idempotencyKey: string }): Promise<string>;
+  /** Saves a card on the customer; throws PaymentProviderError for an unknown or unusable card. */
+  attachPaymentMethod(input: { customerId: string; paymentMethodId: string }): Promise<CardDetails>;
+  setDefaultPaymentMethod(input: { customerId: string; paymentMethodId: string }): Promise<void>;
+  detachPaymentMethod(input: { paymentMethodId: string }): Promise<void>;
+
+  /** Starts a subscription; without a trial the first period is charged at once (a decline throws). */
+  createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
+  /** Moves to another plan; the new price applies from the next period (no proration). */
+  changeSubscriptionPlan(input: { subscriptionId: string; plan: PlanPrice; idempotencyKey: string }): Promise<ProviderSubscription>;
+  /** At period end: the subscription runs out; otherwise it ends now. */
+  cancelSubscription(input: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
+
+  /** An Express account for receiving payments. */
+  createConnectAccount(input: { userId: string; email: string; firstName: string; lastName: string; idempotencyKey: string }): Promise<ConnectAccountSnapshot>;
+  getConnectAccount(accountId: string): Promise<ConnectAccountSnapshot>;
+  /** Where the account holder completes onboarding (Stripe's hosted page, or ours in local mode). */
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: Date }>;
+  getBalance(accountId: string): Promise<ConnectBalance>;
+  createPayout(input: { accountId: string; amountCents: number; currency: string; method: 'instant' | 'standard'; idempotencyKey: string }): Promise<ProviderPayout>;
+  listPayouts(accountId: string, limit: number): Promise<ProviderPayout[]>;
 }

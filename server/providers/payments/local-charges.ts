@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm';
+import { localConnectAccounts, localPaymentIntents, localRefunds } from '../../db/schema';
+import { localCard, noSuchPaymentMethod } from './local-cards';
+import { IDEMPOTENCY_MISMATCH, type LocalBooks, localId } from './local-books';
+import { type ChargeInput, type ChargeResult, PaymentProviderError, type RefundInput, type RefundResult } from './types';
+
+type IntentRow = typeof localPaymentIntents.$inferSelect;
+
+/** The receipt of a local charge is shown by the billing page (what Stripe's receipt page is for Stripe charges). */
+export const localReceiptUrl = (books: LocalBooks, chargeId: string) => `${books.appOrigin}/account/billing?receipt=${chargeId}`;
+
+/** Why a charge is refused before any money moves, or null when it goes through. */
+async function refusal(books: LocalBooks, input: ChargeInput): Promise<{ message: string; code: string | null } | null> {
+  const card = localCard(input.paymentMethodId);
+  if (!card) return { message: noSuchPaymentMethod(input.paymentMethodId), code: null };
+  if (card.decline) return card.decline;
+  if (input.connect) {
+    const [account] = await books.db
+      .select({ detailsSubmitted: localConnectAccounts.detailsSubmitted })
+      .from(localConnectAccounts)
+      .where(eq(localConnectAccounts.id, input.connect.destinationAccountId));
+    if (!account) return { message: `No such destination: '${input.connect.destinationAccountId}'`, code: null };
+    if (!account.detailsSubmitted) return { message: 'The destination account has not completed onboarding and cannot receive payments.', code: null };
+  }
+  return null;
+}
+
+function resultOf(books: LocalBooks, row: IntentRow): ChargeResult {
+  if (row.status === 'succeeded' && row.chargeId) {
+    return { ok: true, paymentIntentId: row.id, chargeId: row.chargeId, receiptUrl: localReceiptUrl(books, row.chargeId) };
+  }
+  return { ok: false, reason: row.failureMessage ?? 'Your card was declined.', declineCode: row.declineCode };
+}
+
+/**
+ * Charges a test card. The outcome is recorded under the idempotency key (unique), so a retry,
+ * even a concurrent one, returns the first outcome and never charges twice.
+ */
+export async function chargeLocally(books: LocalBooks, input: ChargeInput): Promise<ChargeResult> {
+  const refused = await refusal(books, input);
+  const [created] = await books.db
+    .insert(localPaymentIntents)
+    .values({
+      id: localId('pi'),
+      idempotencyKey: input.idempotencyKey,
+      amount: input.amountCents,
+      currency: input.currency,
+      paymentMethodId: input.paymentMethodId,
+      customerId: input.customerId ?? null,
+      description: input.description,
+      status: refused ? 'failed' : 'succeeded',
+      chargeId: refused ? null : localId('ch'),
+      failureMessage: refused?.message ?? null,
+      declineCode: refused?.code ?? null,
+      destinationAccountId: input.connect?.destinationAccountId ?? null,
+      applicationFee: input.connect?.applicationFeeCents ?? 0,
+      metadata: input.metadata ?? {},
+      createdAt: books.clock.now(),
+    })
+    .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+    .returning();
+  if (created) return resultOf(books, created);
+  const [first] = await books.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, input.idempotencyKey));
+  const same =
+    first.amount === input.amountCents &&
+    first.currency === input.currency &&
+    first.paymentMethodId === input.paymentMethodId &&
+    first.destinationAccountId === (input.connect?.destinationAccountId ?? null);
+  if (!same) throw new Error(IDEMPOTENCY_MISMATCH);
+  return resultOf(books, first);
+}
+
+/**
+ * Refunds all or part of a succeeded charge. The refunded total is raised in SQL only while it
+ * stays within the amount, in the same transaction as the refund row keyed by the idempotency key.
+ */
+export async function refundLocally(books: LocalBooks, input: RefundInput): Promise<RefundResult> {
+  return books.db.transaction(async (tx) => {
+    // The charge's row lock serializes refunds of one charge, so the key is checked after taking it.
+    const [intent] = await tx.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, input.paymentIntentId)).for('update');
+    const [previous] = await tx.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
+    if (previous) {
+      if (previous.paymentIntentId !== input.paymentIntentId) throw new Error(IDEMPOTENCY_MISMATCH);
+      return { refundId: previous.id, amountCents: previous.amount };
+    }
+    if (intent?.status !== 'succeeded') throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`);
+    const amount = input.amountCents ?? intent.amount - intent.amountRefunded;
+    const [raised] = await tx
+      .update(localPaymentIntents)
+      .set({ amountRefunded: sql`${localPaymentIntents.amountRefunded} + ${amount}` })
+      .where(sql`${localPaymentIntents.id} = ${intent.id} and ${amount} > 0 and ${localPaymentIntents.amountRefunded} + ${amount} <= ${localPaymentIntents.amount}`)
+      .returning({ id: localPaymentIntents.id });
+    if (!raised) throw new PaymentProviderError('Refund amount is greater than the amount left to refund on this charge.');
+    const [refund] = await tx
+      .insert(localRefunds)
+      .values({ id: localId('re'), idempotencyKey: input.idempotencyKey, paymentIntentId: intent.id, amount, reason: input.reason ?? null, createdAt: books.clock.now() })
+      .returning();
+    return { refundId: refund.id, amountCents: refund.amount };
+  });
+}

@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { localSubscriptions } from '../../db/schema';
+import { DAY } from '../../lib/time';
+import { chargeLocally } from './local-charges';
+import { localCard, noSuchPaymentMethod } from './local-cards';
+import { type LocalBooks, localId } from './local-books';
+import { type CreateSubscriptionInput, type PlanPrice, PaymentProviderError, type ProviderSubscription } from './types';
+
+type SubscriptionRow = typeof localSubscriptions.$inferSelect;
+
+/** One calendar month later, clamped to the month's last day (Jan 31 → Feb 28), as Stripe bills. */
+export function addMonth(date: Date): Date {
+  const next = new Date(date);
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return next;
+}
+
+function snapshot(row: SubscriptionRow, payment: ProviderSubscription['payment'] = null): ProviderSubscription {
+  return {
+    subscriptionId: row.id,
+    status: row.status,
+    planId: row.planId,
+    priceCents: row.price,
+    trialEnd: row.trialEnd,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    canceledAt: row.canceledAt,
+    payment,
+  };
+}
+
+/**
+ * Local mode (spec 2 §4): trialing for the trial days when there are any, otherwise active with
+ * the first month charged at once; a declined first payment creates nothing.
+ */
+export async function createLocalSubscription(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription> {
+  const [existing] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
+  if (existing) return snapshot(existing);
+  if (!localCard(input.paymentMethodId)) throw new PaymentProviderError(noSuchPaymentMethod(input.paymentMethodId));
+  const now = books.clock.now();
+  let payment: ProviderSubscription['payment'] = null;
+  if (input.trialDays <= 0) {
+    const charged = await chargeLocally(books, {
+      amountCents: input.plan.priceCents,
+      currency: input.plan.currency,
+      paymentMethodId: input.paymentMethodId,
+      customerId: input.customerId,
+      description: `${input.plan.planName} subscription`,
+      idempotencyKey: `${input.idempotencyKey}:first-invoice`,
+      metadata: input.metadata,
+    });
+    if (!charged.ok) throw new PaymentProviderError(charged.reason, charged.declineCode);
+    payment = { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: input.plan.priceCents, receiptUrl: charged.receiptUrl };
+  }
+  const trialEnd = input.trialDays > 0 ? new Date(now.getTime() + input.trialDays * DAY) : null;
+  const [row] = await books.db
+    .insert(localSubscriptions)
+    .values({
+      id: localId('sub'),
+      idempotencyKey: input.idempotencyKey,
+      customerId: input.customerId,
+      planId: input.plan.planId,
+      price: input.plan.priceCents,
+      currency: input.plan.currency,
+      defaultPaymentMethodId: input.paymentMethodId,
+      status: trialEnd ? 'trialing' : 'active',
+      trialEnd,
+      currentPeriodStart: now,
+      currentPeriodEnd: trialEnd ?? addMonth(now),
+      latestChargeId: payment?.chargeId ?? null,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: localSubscriptions.idempotencyKey })
+    .returning();
+  if (row) return snapshot(row, payment);
+  // A concurrent retry with the same key won the insert; its row is the subscription.
+  const [first] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
+  return snapshot(first, payment);
+}
+
+async function updateSubscription(books: LocalBooks, subscriptionId: string, changes: Partial<typeof localSubscriptions.$inferInsert>) {
+  const [row] = await books.db.update(localSubscriptions).set(changes).where(eq(localSubscriptions.id, subscriptionId)).returning();
+  if (!row) throw new PaymentProviderError(`No such subscription: '${subscriptionId}'`);
+  return snapshot(row);
+}
+
+/** The new plan's price applies from the next period (no proration), the same on Stripe. */
+export const changeLocalSubscriptionPlan = (books: LocalBooks, subscriptionId: string, plan: PlanPrice) =>
+  updateSubscription(books, subscriptionId, { planId: plan.planId, price: plan.priceCents, currency: plan.currency });
+
+export const cancelLocalSubscription = (books: LocalBooks, subscriptionId: string, atPeriodEnd: boolean) =>
+  updateSubscription(books, subscriptionId, atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() });

@@ -1,0 +1,56 @@
+import { chargeLocally, refundLocally } from './local-charges';
+import { localCard, localCardExpiry, noSuchPaymentMethod } from './local-cards';
+import type { LocalBooks } from './local-books';
+import {
+  completeLocalOnboarding,
+  createLocalConnectAccount,
+  createLocalOnboardingLink,
+  createLocalPayout,
+  getLocalBalance,
+  getLocalConnectAccount,
+  listLocalPayouts,
+} from './local-connect';
+import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription } from './local-subscriptions';
+import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider } from './types';
+
+/** The local provider also plays Stripe's hosted onboarding page, which the app shows in local mode. */
+export interface LocalPaymentsProvider extends PaymentsProvider {
+  readonly kind: 'local';
+  completeOnboarding(accountId: string): Promise<ConnectAccountSnapshot>;
+}
+
+export const isLocalProvider = (provider: PaymentsProvider): provider is LocalPaymentsProvider => provider.kind === 'local';
+
+/**
+ * The embedded default: Stripe's behaviour simulated in our own tables (payment_intents, refunds,
+ * subscriptions, connected accounts and payouts of the local_* tables), with Stripe's test payment
+ * method ids. A customer's id is derived from the user's, so it needs no table.
+ */
+export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
+  return {
+    kind: 'local',
+    charge: (input) => chargeLocally(books, input),
+    refund: (input) => refundLocally(books, input),
+    async createCustomer({ userId }) {
+      return `cus_local_${userId.replaceAll('-', '')}`;
+    },
+    async attachPaymentMethod({ paymentMethodId }) {
+      const card = localCard(paymentMethodId);
+      if (!card) throw new PaymentProviderError(noSuchPaymentMethod(paymentMethodId));
+      return { paymentMethodId, brand: card.brand, last4: card.last4, ...localCardExpiry(books.clock.now()) };
+    },
+    // Our payment_methods table is the local provider's record of saved cards and their default.
+    async setDefaultPaymentMethod() {},
+    async detachPaymentMethod() {},
+    createSubscription: (input) => createLocalSubscription(books, input),
+    changeSubscriptionPlan: ({ subscriptionId, plan }) => changeLocalSubscriptionPlan(books, subscriptionId, plan),
+    cancelSubscription: ({ subscriptionId, atPeriodEnd }) => cancelLocalSubscription(books, subscriptionId, atPeriodEnd),
+    createConnectAccount: (input) => createLocalConnectAccount(books, input),
+    getConnectAccount: (accountId) => getLocalConnectAccount(books, accountId),
+    createOnboardingLink: (input) => createLocalOnboardingLink(books, input),
+    completeOnboarding: (accountId) => completeLocalOnboarding(books, accountId),
+    getBalance: (accountId) => getLocalBalance(books, accountId),
+    createPayout: (input) => createLocalPayout(books, input),
+    listPayouts: (accountId, limit) => listLocalPayouts(books, accountId, limit),
+  };
+}
