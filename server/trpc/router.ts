@@ -8,6 +8,8 @@ import { liveRouter } from '../domains/live/router';
 import { messageRouter, threadRouter } from '../domains/messaging/router';
 import { pushRouter } from '../domains/notifications/push/router';
 import { notificationRouter } from '../domains/notifications/router';
+import { productRouter } from '../domains/products/router';
+import { storefrontRouter } from '../domains/storefronts/router';
 import { studioRouter } from '../domains/studios/router';
 import { userRouter } from '../domains/users/router';
 import { router } from './init';
@@ -26,6 +28,8 @@ export const appRouter = router({
   thread: threadRouter,
   message: messageRouter,
   live: liveRouter,
+  storefront: storefrontRouter,
+  product: productRouter,
   admin: adminRouter,
 });
 

@@ -76,6 +76,16 @@ async function privateThread(w: World) {
   return threadId;
 }
 
+async function ownStorefront(w: World) {
+  return (await w.owner.client.storefront.create.mutate({ name: 'Owner store' })).id;
+}
+
+async function ownProduct(w: World) {
+  const storefrontId = await ownStorefront(w);
+  const product = await w.owner.client.product.create.mutate({ storefrontId, name: 'Balm', price: 900, inventory: { trackInventory: true, quantity: 5 } });
+  return { storefrontId, productId: product.id };
+}
+
 export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'auth.revokeSession': entry({
     // A second session of the owner (another device), so revoking it leaves the owner signed in.
@@ -110,6 +120,24 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: async (w) => (await w.owner.client.studio.addMember.mutate({ studioId: w.studio.id, invitee: w.third.user.email })).code,
     call: (c, code) => c.studio.respondToInvitation.mutate({ code, accept: false }),
     rightful: (w) => w.third,
+  }),
+
+  // A storefront of the owner (a user storefront; studio storefronts: test/integration/commerce-authorization.test.ts).
+  'storefront.create': entry({
+    setup: async () => null,
+    call: (c, _, w) => c.storefront.create.mutate({ ownerType: 'shop', ownerId: w.studio.id, name: 'Studio store' }),
+  }),
+  'storefront.updateSettings': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.updateSettings.mutate({ storefrontId, settings: { taxRate: 5 } }) }),
+  'storefront.toggleActive': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.toggleActive.mutate({ storefrontId }) }),
+  'storefront.delete': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.delete.mutate({ storefrontId }) }),
+  'storefront.analytics': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.analytics.query({ storefrontId }) }),
+  'product.create': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.product.create.mutate({ storefrontId, name: 'Balm', price: 900 }) }),
+  'product.forStorefront': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.product.forStorefront.query({ storefrontId }) }),
+  'product.update': entry({ setup: (w) => ownProduct(w), call: (c, p) => c.product.update.mutate({ productId: p.productId, price: 1200 }) }),
+  'product.delete': entry({ setup: (w) => ownProduct(w), call: (c, p) => c.product.delete.mutate({ productId: p.productId }) }),
+  'product.updateInventory': entry({
+    setup: (w) => ownProduct(w),
+    call: (c, p) => c.product.updateInventory.mutate({ storefrontId: p.storefrontId, items: [{ productId: p.productId, quantity: 3 }] }),
   }),
 
   'image.delete': entry({

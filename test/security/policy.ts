@@ -22,6 +22,13 @@ export const PUBLIC = [
   'studio.create',
   // The VAPID public key browsers subscribe with.
   'push.publicKey',
+  // The marketplace: public storefronts and their active products (drafts stay with managers).
+  'storefront.list',
+  'storefront.byId',
+  'product.byId',
+  'product.search',
+  'product.featured',
+  'product.checkAvailability',
 ];
 
 /** Signed-in only, and they act on the caller's own data (no id of anyone else is taken). */
@@ -36,6 +43,7 @@ export const SELF_ONLY = [
   'user.removeCalendarIntegration',
   'user.hasActiveCalendarIntegration',
   'studio.mine',
+  'storefront.mine',
   'artist.mine',
   'artist.saveMine',
   'artist.follow',

@@ -1,0 +1,90 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { shops, shopUsers, storefronts, users } from '../../db/schema';
+import { sqlTime } from '../../db/sql';
+import type { ServiceCtx } from '../../lib/context';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import { activeMembershipAt } from '../studios/access';
+import { DEFAULT_SHOP_TIMEZONE } from '../studios/constants';
+import { STOREFRONT_MESSAGES } from './inputs';
+
+export type StorefrontRow = typeof storefronts.$inferSelect;
+type Owner = Pick<StorefrontRow, 'ownerId' | 'ownerType'>;
+
+/** SQL: the user holds an active membership of the shop with canManageStore (spec 1 §6). */
+const storeManagerOf = (shopId: unknown, userId: string, now: Date) =>
+  sql`exists (select 1 from ${shopUsers} where ${shopUsers.shopId} = ${shopId} and ${shopUsers.userId} = ${userId}
+        and ${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${sqlTime(now)}
+        and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${sqlTime(now)})
+        and ${shopUsers.canManageStore} = true)`;
+
+/**
+ * Spec 1 §6: a user's storefront is managed by that user; a studio's by the studio owner and by
+ * shop users with canManageStore (an active membership of a live studio).
+ */
+export async function canManageStorefront(db: Db, userId: string, owner: Owner, now: Date): Promise<boolean> {
+  if (owner.ownerType === 'user') return owner.ownerId === userId;
+  const [row] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.id, owner.ownerId), eq(shops.deleted, false), sql`(${shops.ownerId} = ${userId} or ${storeManagerOf(shops.id, userId, now)})`))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** SQL over `storefronts`: the rows the user may manage (for lists such as storefront.mine). */
+export function managedStorefrontsWhere(userId: string, now: Date) {
+  return sql`((${storefronts.ownerType} = 'user' and ${storefronts.ownerId} = ${userId})
+    or (${storefronts.ownerType} = 'shop' and exists (select 1 from ${shops} where ${shops.id} = ${storefronts.ownerId}
+        and ${shops.deleted} = false and (${shops.ownerId} = ${userId} or ${storeManagerOf(shops.id, userId, now)}))))`;
+}
+
+/** A live (not deleted) storefront, or 'Storefront not found'. */
+export async function loadStorefront(db: Db, storefrontId: string): Promise<StorefrontRow> {
+  const [row] = await db
+    .select()
+    .from(storefronts)
+    .where(and(eq(storefronts.id, storefrontId), eq(storefronts.deleted, false)))
+    .limit(1);
+  if (!row) throw notFound(STOREFRONT_MESSAGES.notFound);
+  return row;
+}
+
+/** A live storefront the signed-in user may manage, or the right error (401, 404, 403). */
+export async function requireManagedStorefront(ctx: ServiceCtx, storefrontId: string): Promise<StorefrontRow> {
+  if (!ctx.user) throw unauthorized();
+  const storefront = await loadStorefront(ctx.db, storefrontId);
+  if (!(await canManageStorefront(ctx.db, ctx.user.id, storefront, ctx.deps.clock.now()))) throw forbidden(STOREFRONT_MESSAGES.notManager);
+  return storefront;
+}
+
+/**
+ * The people who run a storefront, for notifications: the user, or the studio owner and its
+ * active store managers.
+ */
+export async function storefrontManagerIds(db: Db, owner: Owner, now: Date): Promise<string[]> {
+  if (owner.ownerType === 'user') return [owner.ownerId];
+  const [shop] = await db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, owner.ownerId)).limit(1);
+  const members = await db
+    .select({ userId: shopUsers.userId })
+    .from(shopUsers)
+    .where(and(eq(shopUsers.shopId, owner.ownerId), eq(shopUsers.canManageStore, true), activeMembershipAt(now)));
+  return [...new Set([shop?.ownerId, ...members.map((m) => m.userId)].filter((id): id is string => Boolean(id)))];
+}
+
+/** The notification recipient for "the owner": the user, or the studio's owner. */
+export async function storefrontOwnerUserId(db: Db, owner: Owner): Promise<string | null> {
+  if (owner.ownerType === 'user') return owner.ownerId;
+  const [shop] = await db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, owner.ownerId)).limit(1);
+  return shop?.ownerId ?? null;
+}
+
+/** The owner's display name and timezone (a user has none: the studio default, America/Los_Angeles). */
+export async function storefrontOwnerInfo(db: Db, owner: Owner): Promise<{ ownerName: string; timezone: string }> {
+  if (owner.ownerType === 'user') {
+    const [user] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, owner.ownerId)).limit(1);
+    return { ownerName: user?.displayName ?? '', timezone: DEFAULT_SHOP_TIMEZONE };
+  }
+  const [shop] = await db.select({ name: shops.name, timezone: shops.timezone }).from(shops).where(eq(shops.id, owner.ownerId)).limit(1);
+  return { ownerName: shop?.name ?? '', timezone: shop?.timezone ?? DEFAULT_SHOP_TIMEZONE };
+}

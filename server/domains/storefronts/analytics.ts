@@ -1,0 +1,100 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { orders, products, productSales, REVENUE_ORDER_STATUSES, storefrontOrderStats } from '../../db/schema';
+import { sqlTime } from '../../db/sql';
+import type { ServiceCtx } from '../../lib/context';
+import { requireManagedStorefront, storefrontOwnerInfo } from './access';
+import type { storefrontIdInput } from './inputs';
+import { weekChangePercent } from './rules';
+
+const TOP_PRODUCTS = 5;
+const RECENT_ORDERS = 5;
+const LOW_STOCK_LIST = 20;
+
+/** Statuses that count as sales, as a SQL list for the partial revenue index's predicate. */
+const REVENUE_SQL = sql.raw(REVENUE_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/**
+ * The storefront analytics panel (spec 1 §2) for its managers, over all orders, in SQL: sales
+ * today (since midnight), the last 7 days and this month (since day 1), in the owner's timezone,
+ * summed by an index-only scan of the revenue index; order counts from storefront_order_stats and
+ * top products from product_sales (both kept by triggers); the 5 newest orders; low stock.
+ */
+export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof storefrontIdInput> }) {
+  const storefront = await requireManagedStorefront(ctx, input.storefrontId);
+  const { timezone } = await storefrontOwnerInfo(ctx.db, storefront);
+  const now = ctx.deps.clock.now();
+  const id = storefront.id;
+  const at = sqlTime(now);
+  const dayStart = sql`(date_trunc('day', ${at} at time zone ${timezone}) at time zone ${timezone})`;
+  const monthStart = sql`(date_trunc('month', ${at} at time zone ${timezone}) at time zone ${timezone})`;
+  const weekStart = sql`(${at} - interval '7 days')`;
+
+  const [sales, counts, topProducts, recentOrders, lowStock] = await Promise.all([
+    ctx.db
+      .select({
+        today: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${dayStart}), 0)`,
+        week: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${weekStart}), 0)`,
+        month: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${monthStart}), 0)`,
+      })
+      .from(orders)
+      .where(
+        sql`${orders.storefrontId} = ${id} and ${orders.status} in (${REVENUE_SQL}) and ${orders.deleted} = false
+            and ${orders.createdAt} >= least(${monthStart}, ${weekStart}) and ${orders.createdAt} <= ${at}`,
+      ),
+    ctx.db
+      .select({
+        total: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}), 0)`,
+        pending: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}) filter (where ${storefrontOrderStats.status} = 'pending'), 0)`,
+        revenue: sql<string>`coalesce(sum(${storefrontOrderStats.totalSum}) filter (where ${storefrontOrderStats.status} in (${REVENUE_SQL})), 0)`,
+      })
+      .from(storefrontOrderStats)
+      .where(eq(storefrontOrderStats.storefrontId, id)),
+    ctx.db
+      .select({ productId: productSales.productId, name: products.name, unitsSold: productSales.unitsSold, revenue: productSales.revenue })
+      .from(productSales)
+      .innerJoin(products, eq(products.id, productSales.productId))
+      .where(and(eq(productSales.storefrontId, id), sql`${productSales.unitsSold} > 0`))
+      .orderBy(desc(productSales.revenue), asc(productSales.productId))
+      .limit(TOP_PRODUCTS),
+    ctx.db
+      .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt, total: orders.total, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.storefrontId, id), eq(orders.deleted, false)))
+      .orderBy(sql`${orders.createdAt} desc nulls first`)
+      .limit(RECENT_ORDERS),
+    // Spec 1 §5 low stock: tracked, quantity at or below the threshold (the partial index's predicate).
+    ctx.db
+      .select({
+        id: products.id,
+        name: products.name,
+        quantity: products.quantity,
+        lowStockThreshold: products.lowStockThreshold,
+        count: sql<number>`(count(*) over ())::int`,
+      })
+      .from(products)
+      .where(
+        sql`${products.storefrontId} = ${id} and ${products.trackInventory} = true and ${products.deleted} = false
+            and ${products.quantity} <= ${products.lowStockThreshold}`,
+      )
+      .orderBy(asc(products.quantity), asc(products.name))
+      .limit(LOW_STOCK_LIST),
+  ]);
+  const week = Number(sales[0]?.week ?? 0);
+  const month = Number(sales[0]?.month ?? 0);
+  return {
+    storefrontId: id,
+    timezone,
+    todaySales: Number(sales[0]?.today ?? 0),
+    weekSales: week,
+    monthSales: month,
+    weekChangePercent: weekChangePercent(week, month),
+    totalOrders: Number(counts[0]?.total ?? 0),
+    pendingOrders: Number(counts[0]?.pending ?? 0),
+    revenue: Number(counts[0]?.revenue ?? 0),
+    lowStockCount: lowStock[0]?.count ?? 0,
+    lowStockProducts: lowStock.map(({ count: _count, ...p }) => p),
+    topProducts: topProducts.map((p) => ({ ...p, unitsSold: Number(p.unitsSold), revenue: Number(p.revenue) })),
+    recentOrders,
+  };
+}

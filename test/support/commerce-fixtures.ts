@@ -1,0 +1,62 @@
+import { shopUsers } from '../../server/db/schema';
+import type { CreateProductInput } from '../../server/domains/products/inputs';
+import type { StorefrontSettingsInput } from '../../server/domains/storefronts/inputs';
+import type { TestClient } from './client';
+import { createUser, signIn } from './factories';
+import type { TestServer } from './server';
+
+// Sellers, studios with store managers, storefronts and products for the commerce tests.
+
+export type Person = { client: TestClient; user: Awaited<ReturnType<typeof createUser>> };
+
+export async function person(server: TestServer, overrides: Parameters<typeof createUser>[0] = {}): Promise<Person> {
+  const user = await createUser(overrides, server.deps.db);
+  const client = server.client();
+  await signIn(client, user);
+  return { client, user };
+}
+
+/** A signed-in seller with their own active storefront. */
+export async function sellerWithStorefront(server: TestServer, settings: Partial<StorefrontSettingsInput> = {}) {
+  const seller = await person(server);
+  const storefront = await seller.client.storefront.create.mutate({ name: `Shop of ${seller.user.displayName}`, settings });
+  return { ...seller, storefront };
+}
+
+/**
+ * A studio (owned by `owner`) with a storefront, a member allowed to manage the store and a member
+ * who is not (calendar and manage permissions, but not canManageStore).
+ */
+export async function studioWithStorefront(server: TestServer, timezone = 'America/New_York') {
+  const owner = await person(server, { userTypes: ['client', 'studio'] });
+  const studio = await owner.client.studio.create.mutate({
+    name: `Studio ${owner.user.id.slice(0, 8)}`,
+    address: '12 Ink Ave',
+    city: 'Brooklyn',
+    state: 'NY',
+    zipCode: '11201',
+    timezone,
+    phone: '718-555-0100',
+    email: 'studio@example.com',
+  });
+  const manager = await person(server);
+  const member = await person(server);
+  const now = server.clock.now();
+  await server.deps.db.insert(shopUsers).values([
+    { shopId: studio.id, userId: manager.user.id, startDate: new Date(now.getTime() - 86_400_000), permissions: { calendar: true, manage: false }, canManageStore: true },
+    { shopId: studio.id, userId: member.user.id, startDate: new Date(now.getTime() - 86_400_000), permissions: { calendar: true, manage: true }, canManageStore: false },
+  ]);
+  const storefront = await owner.client.storefront.create.mutate({ ownerType: 'shop', ownerId: studio.id, name: `${studio.name} Store` });
+  return { owner, manager, member, studio, storefront };
+}
+
+export const productInput = (storefrontId: string, overrides: Partial<CreateProductInput> = {}): CreateProductInput => ({
+  storefrontId,
+  name: 'Aftercare Balm',
+  description: 'Healing balm for fresh tattoos',
+  price: 1500,
+  category: 'aftercare',
+  tags: ['balm', 'healing'],
+  status: 'active',
+  ...overrides,
+});
