@@ -34,19 +34,19 @@ import { Route as AppMessagesThreadIdRouteImport } from './routes/_app/messages/
 import { Route as AppPaymentIndexRouteImport } from './routes/_app/payment/index'
 import { Route as AppPaymentPlanTypeRouteImport } from './routes/_app/payment/$planType'
 import { Route as AppStudiosIndexRouteImport } from './routes/_app/studios/index'
+import { Route as StorefrontIdIndexRouteImport } from './routes/storefront/$id/index'
 import { Route as AppArtistSlugIndexRouteImport } from './routes/_app/artist/$slug/index'
 import { Route as AppArtistSlugBookingRouteImport } from './routes/_app/artist/$slug/booking'
 import { Route as AppCalendarOauthCallbackRouteImport } from './routes/_app/calendar/oauth/callback'
-import { Route as AppStorefrontIdIndexRouteImport } from './routes/_app/storefront/$id/index'
 import { Route as AppStudioSlugIndexRouteImport } from './routes/_app/studio/$slug/index'
 import { Route as AppStudioSlugBookingRouteImport } from './routes/_app/studio/$slug/booking'
 import { Route as AppStudioSlugManageRouteImport } from './routes/_app/studio/$slug/manage'
+import { Route as StorefrontIdProductProductIdRouteImport } from './routes/storefront/$id/product/$productId'
 import { Route as AppArtistIdIdIndexRouteImport } from './routes/_app/artist/id/$id/index'
 import { Route as AppArtistIdIdBookingRouteImport } from './routes/_app/artist/id/$id/booking'
 import { Route as AppManageStorefrontStorefrontIdIndexRouteImport } from './routes/_app/manage/storefront/$storefrontId/index'
 import { Route as AppManageStorefrontStorefrontIdInventoryRouteImport } from './routes/_app/manage/storefront/$storefrontId/inventory'
 import { Route as AppManageStorefrontStorefrontIdSettingsRouteImport } from './routes/_app/manage/storefront/$storefrontId/settings'
-import { Route as AppStorefrontIdProductProductIdRouteImport } from './routes/_app/storefront/$id/product/$productId'
 import { Route as AppStudioIdIdIndexRouteImport } from './routes/_app/studio/id/$id/index'
 import { Route as AppStudioIdIdBookingRouteImport } from './routes/_app/studio/id/$id/booking'
 import { Route as AppStudioIdIdManageRouteImport } from './routes/_app/studio/id/$id/manage'
@@ -180,6 +180,11 @@ const AppStudiosIndexRoute = AppStudiosIndexRouteImport.update({
   path: '/studios/',
   getParentRoute: () => AppRoute,
 } as any)
+const StorefrontIdIndexRoute = StorefrontIdIndexRouteImport.update({
+  id: '/storefront/$id/',
+  path: '/storefront/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppArtistSlugIndexRoute = AppArtistSlugIndexRouteImport.update({
   id: '/artist/$slug/',
   path: '/artist/$slug/',
@@ -196,11 +201,6 @@ const AppCalendarOauthCallbackRoute =
     path: '/calendar/oauth/callback',
     getParentRoute: () => AppRoute,
   } as any)
-const AppStorefrontIdIndexRoute = AppStorefrontIdIndexRouteImport.update({
-  id: '/storefront/$id/',
-  path: '/storefront/$id/',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppStudioSlugIndexRoute = AppStudioSlugIndexRouteImport.update({
   id: '/studio/$slug/',
   path: '/studio/$slug/',
@@ -216,6 +216,12 @@ const AppStudioSlugManageRoute = AppStudioSlugManageRouteImport.update({
   path: '/studio/$slug/manage',
   getParentRoute: () => AppRoute,
 } as any)
+const StorefrontIdProductProductIdRoute =
+  StorefrontIdProductProductIdRouteImport.update({
+    id: '/storefront/$id/product/$productId',
+    path: '/storefront/$id/product/$productId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppArtistIdIdIndexRoute = AppArtistIdIdIndexRouteImport.update({
   id: '/artist/id/$id/',
   path: '/artist/id/$id/',
@@ -242,12 +248,6 @@ const AppManageStorefrontStorefrontIdSettingsRoute =
   AppManageStorefrontStorefrontIdSettingsRouteImport.update({
     id: '/manage/storefront/$storefrontId/settings',
     path: '/manage/storefront/$storefrontId/settings',
-    getParentRoute: () => AppRoute,
-  } as any)
-const AppStorefrontIdProductProductIdRoute =
-  AppStorefrontIdProductProductIdRouteImport.update({
-    id: '/storefront/$id/product/$productId',
-    path: '/storefront/$id/product/$productId',
     getParentRoute: () => AppRoute,
   } as any)
 const AppStudioIdIdIndexRoute = AppStudioIdIdIndexRouteImport.update({
@@ -321,17 +321,17 @@ export interface FileRoutesByFullPath {
   '/messages/': typeof AppMessagesIndexRoute
   '/payment/': typeof AppPaymentIndexRoute
   '/studios/': typeof AppStudiosIndexRoute
+  '/storefront/$id/': typeof StorefrontIdIndexRoute
   '/artist/$slug/booking': typeof AppArtistSlugBookingRoute
   '/calendar/oauth/callback': typeof AppCalendarOauthCallbackRoute
   '/studio/$slug/booking': typeof AppStudioSlugBookingRoute
   '/studio/$slug/manage': typeof AppStudioSlugManageRoute
+  '/storefront/$id/product/$productId': typeof StorefrontIdProductProductIdRoute
   '/artist/$slug/': typeof AppArtistSlugIndexRoute
-  '/storefront/$id/': typeof AppStorefrontIdIndexRoute
   '/studio/$slug/': typeof AppStudioSlugIndexRoute
   '/artist/id/$id/booking': typeof AppArtistIdIdBookingRoute
   '/manage/storefront/$storefrontId/inventory': typeof AppManageStorefrontStorefrontIdInventoryRoute
   '/manage/storefront/$storefrontId/settings': typeof AppManageStorefrontStorefrontIdSettingsRoute
-  '/storefront/$id/product/$productId': typeof AppStorefrontIdProductProductIdRoute
   '/studio/id/$id/booking': typeof AppStudioIdIdBookingRoute
   '/studio/id/$id/manage': typeof AppStudioIdIdManageRoute
   '/artist/id/$id/': typeof AppArtistIdIdIndexRoute
@@ -368,17 +368,17 @@ export interface FileRoutesByTo {
   '/messages': typeof AppMessagesIndexRoute
   '/payment': typeof AppPaymentIndexRoute
   '/studios': typeof AppStudiosIndexRoute
+  '/storefront/$id': typeof StorefrontIdIndexRoute
   '/artist/$slug/booking': typeof AppArtistSlugBookingRoute
   '/calendar/oauth/callback': typeof AppCalendarOauthCallbackRoute
   '/studio/$slug/booking': typeof AppStudioSlugBookingRoute
   '/studio/$slug/manage': typeof AppStudioSlugManageRoute
+  '/storefront/$id/product/$productId': typeof StorefrontIdProductProductIdRoute
   '/artist/$slug': typeof AppArtistSlugIndexRoute
-  '/storefront/$id': typeof AppStorefrontIdIndexRoute
   '/studio/$slug': typeof AppStudioSlugIndexRoute
   '/artist/id/$id/booking': typeof AppArtistIdIdBookingRoute
   '/manage/storefront/$storefrontId/inventory': typeof AppManageStorefrontStorefrontIdInventoryRoute
   '/manage/storefront/$storefrontId/settings': typeof AppManageStorefrontStorefrontIdSettingsRoute
-  '/storefront/$id/product/$productId': typeof AppStorefrontIdProductProductIdRoute
   '/studio/id/$id/booking': typeof AppStudioIdIdBookingRoute
   '/studio/id/$id/manage': typeof AppStudioIdIdManageRoute
   '/artist/id/$id': typeof AppArtistIdIdIndexRoute
@@ -417,17 +417,17 @@ export interface FileRoutesById {
   '/_app/messages/': typeof AppMessagesIndexRoute
   '/_app/payment/': typeof AppPaymentIndexRoute
   '/_app/studios/': typeof AppStudiosIndexRoute
+  '/storefront/$id/': typeof StorefrontIdIndexRoute
   '/_app/artist/$slug/booking': typeof AppArtistSlugBookingRoute
   '/_app/calendar/oauth/callback': typeof AppCalendarOauthCallbackRoute
   '/_app/studio/$slug/booking': typeof AppStudioSlugBookingRoute
   '/_app/studio/$slug/manage': typeof AppStudioSlugManageRoute
+  '/storefront/$id/product/$productId': typeof StorefrontIdProductProductIdRoute
   '/_app/artist/$slug/': typeof AppArtistSlugIndexRoute
-  '/_app/storefront/$id/': typeof AppStorefrontIdIndexRoute
   '/_app/studio/$slug/': typeof AppStudioSlugIndexRoute
   '/_app/artist/id/$id/booking': typeof AppArtistIdIdBookingRoute
   '/_app/manage/storefront/$storefrontId/inventory': typeof AppManageStorefrontStorefrontIdInventoryRoute
   '/_app/manage/storefront/$storefrontId/settings': typeof AppManageStorefrontStorefrontIdSettingsRoute
-  '/_app/storefront/$id/product/$productId': typeof AppStorefrontIdProductProductIdRoute
   '/_app/studio/id/$id/booking': typeof AppStudioIdIdBookingRoute
   '/_app/studio/id/$id/manage': typeof AppStudioIdIdManageRoute
   '/_app/artist/id/$id/': typeof AppArtistIdIdIndexRoute
@@ -466,17 +466,17 @@ export interface FileRouteTypes {
     | '/messages/'
     | '/payment/'
     | '/studios/'
+    | '/storefront/$id/'
     | '/artist/$slug/booking'
     | '/calendar/oauth/callback'
     | '/studio/$slug/booking'
     | '/studio/$slug/manage'
+    | '/storefront/$id/product/$productId'
     | '/artist/$slug/'
-    | '/storefront/$id/'
     | '/studio/$slug/'
     | '/artist/id/$id/booking'
     | '/manage/storefront/$storefrontId/inventory'
     | '/manage/storefront/$storefrontId/settings'
-    | '/storefront/$id/product/$productId'
     | '/studio/id/$id/booking'
     | '/studio/id/$id/manage'
     | '/artist/id/$id/'
@@ -513,17 +513,17 @@ export interface FileRouteTypes {
     | '/messages'
     | '/payment'
     | '/studios'
+    | '/storefront/$id'
     | '/artist/$slug/booking'
     | '/calendar/oauth/callback'
     | '/studio/$slug/booking'
     | '/studio/$slug/manage'
+    | '/storefront/$id/product/$productId'
     | '/artist/$slug'
-    | '/storefront/$id'
     | '/studio/$slug'
     | '/artist/id/$id/booking'
     | '/manage/storefront/$storefrontId/inventory'
     | '/manage/storefront/$storefrontId/settings'
-    | '/storefront/$id/product/$productId'
     | '/studio/id/$id/booking'
     | '/studio/id/$id/manage'
     | '/artist/id/$id'
@@ -561,17 +561,17 @@ export interface FileRouteTypes {
     | '/_app/messages/'
     | '/_app/payment/'
     | '/_app/studios/'
+    | '/storefront/$id/'
     | '/_app/artist/$slug/booking'
     | '/_app/calendar/oauth/callback'
     | '/_app/studio/$slug/booking'
     | '/_app/studio/$slug/manage'
+    | '/storefront/$id/product/$productId'
     | '/_app/artist/$slug/'
-    | '/_app/storefront/$id/'
     | '/_app/studio/$slug/'
     | '/_app/artist/id/$id/booking'
     | '/_app/manage/storefront/$storefrontId/inventory'
     | '/_app/manage/storefront/$storefrontId/settings'
-    | '/_app/storefront/$id/product/$productId'
     | '/_app/studio/id/$id/booking'
     | '/_app/studio/id/$id/manage'
     | '/_app/artist/id/$id/'
@@ -597,6 +597,8 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BlogIndexRoute: typeof BlogIndexRoute
+  StorefrontIdIndexRoute: typeof StorefrontIdIndexRoute
+  StorefrontIdProductProductIdRoute: typeof StorefrontIdProductProductIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -776,6 +778,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStudiosIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/storefront/$id/': {
+      id: '/storefront/$id/'
+      path: '/storefront/$id'
+      fullPath: '/storefront/$id/'
+      preLoaderRoute: typeof StorefrontIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/artist/$slug/': {
       id: '/_app/artist/$slug/'
       path: '/artist/$slug'
@@ -795,13 +804,6 @@ declare module '@tanstack/react-router' {
       path: '/calendar/oauth/callback'
       fullPath: '/calendar/oauth/callback'
       preLoaderRoute: typeof AppCalendarOauthCallbackRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/storefront/$id/': {
-      id: '/_app/storefront/$id/'
-      path: '/storefront/$id'
-      fullPath: '/storefront/$id/'
-      preLoaderRoute: typeof AppStorefrontIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/studio/$slug/': {
@@ -824,6 +826,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/studio/$slug/manage'
       preLoaderRoute: typeof AppStudioSlugManageRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/storefront/$id/product/$productId': {
+      id: '/storefront/$id/product/$productId'
+      path: '/storefront/$id/product/$productId'
+      fullPath: '/storefront/$id/product/$productId'
+      preLoaderRoute: typeof StorefrontIdProductProductIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/artist/id/$id/': {
       id: '/_app/artist/id/$id/'
@@ -858,13 +867,6 @@ declare module '@tanstack/react-router' {
       path: '/manage/storefront/$storefrontId/settings'
       fullPath: '/manage/storefront/$storefrontId/settings'
       preLoaderRoute: typeof AppManageStorefrontStorefrontIdSettingsRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/storefront/$id/product/$productId': {
-      id: '/_app/storefront/$id/product/$productId'
-      path: '/storefront/$id/product/$productId'
-      fullPath: '/storefront/$id/product/$productId'
-      preLoaderRoute: typeof AppStorefrontIdProductProductIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/studio/id/$id/': {
@@ -945,12 +947,10 @@ interface AppRouteChildren {
   AppStudioSlugBookingRoute: typeof AppStudioSlugBookingRoute
   AppStudioSlugManageRoute: typeof AppStudioSlugManageRoute
   AppArtistSlugIndexRoute: typeof AppArtistSlugIndexRoute
-  AppStorefrontIdIndexRoute: typeof AppStorefrontIdIndexRoute
   AppStudioSlugIndexRoute: typeof AppStudioSlugIndexRoute
   AppArtistIdIdBookingRoute: typeof AppArtistIdIdBookingRoute
   AppManageStorefrontStorefrontIdInventoryRoute: typeof AppManageStorefrontStorefrontIdInventoryRoute
   AppManageStorefrontStorefrontIdSettingsRoute: typeof AppManageStorefrontStorefrontIdSettingsRoute
-  AppStorefrontIdProductProductIdRoute: typeof AppStorefrontIdProductProductIdRoute
   AppStudioIdIdBookingRoute: typeof AppStudioIdIdBookingRoute
   AppStudioIdIdManageRoute: typeof AppStudioIdIdManageRoute
   AppArtistIdIdIndexRoute: typeof AppArtistIdIdIndexRoute
@@ -982,14 +982,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppStudioSlugBookingRoute: AppStudioSlugBookingRoute,
   AppStudioSlugManageRoute: AppStudioSlugManageRoute,
   AppArtistSlugIndexRoute: AppArtistSlugIndexRoute,
-  AppStorefrontIdIndexRoute: AppStorefrontIdIndexRoute,
   AppStudioSlugIndexRoute: AppStudioSlugIndexRoute,
   AppArtistIdIdBookingRoute: AppArtistIdIdBookingRoute,
   AppManageStorefrontStorefrontIdInventoryRoute:
     AppManageStorefrontStorefrontIdInventoryRoute,
   AppManageStorefrontStorefrontIdSettingsRoute:
     AppManageStorefrontStorefrontIdSettingsRoute,
-  AppStorefrontIdProductProductIdRoute: AppStorefrontIdProductProductIdRoute,
   AppStudioIdIdBookingRoute: AppStudioIdIdBookingRoute,
   AppStudioIdIdManageRoute: AppStudioIdIdManageRoute,
   AppArtistIdIdIndexRoute: AppArtistIdIdIndexRoute,
@@ -1023,6 +1021,8 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   BlogSlugRoute: BlogSlugRoute,
   BlogIndexRoute: BlogIndexRoute,
+  StorefrontIdIndexRoute: StorefrontIdIndexRoute,
+  StorefrontIdProductProductIdRoute: StorefrontIdProductProductIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

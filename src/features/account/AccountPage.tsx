@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 const ProfileSection = lazy(() => import('./ProfileSection'));
 const SecuritySection = lazy(() => import('./SecuritySection'));
 const ArtistProfileForm = lazy(() => import('../artists/ArtistProfileForm'));
+const StorefrontAccountSection = lazy(() => import('../commerce/account/StorefrontAccountSection'));
 const NotificationPreferences = lazy(() => import('../notifications/preferences/NotificationPreferences'));
 
 /** Account settings sections; ones whose features are still being built say so. */
@@ -41,7 +42,8 @@ export function AccountPage({ section }: { section: string }) {
           {section === 'security' && <SecuritySection />}
           {section === 'artist' && <ArtistProfileForm />}
           {section === 'notifications' && <NotificationPreferences />}
-          {!['profile', 'security', 'artist', 'notifications'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
+          {section === 'storefront' && <StorefrontAccountSection />}
+          {!['profile', 'security', 'artist', 'notifications', 'storefront'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
         </Suspense>
       </Box>
     </Container>

@@ -7,9 +7,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ButtonLink, CardActionAreaLink } from '../../components/links';
 import { isArtist, type Me } from '../auth/useAuth';
+
+// Lazy: the landing page shares this route's chunk and must not carry the storefront panels.
+const StorefrontDashboard = lazy(() => import('../commerce/analytics/StorefrontDashboard'));
 
 const quickActions: Array<{ title: string; to: string; icon: ReactNode; text: string }> = [
   { title: 'Check Messages', to: '/inbox', icon: <ChatIcon />, text: 'Your conversations and notifications' },
@@ -79,21 +82,9 @@ export function HomeDashboard({ me }: { me: Me }) {
         </Card>
       </Box>
 
-      {!me.hasStorefront && (
-        <Card variant="outlined" sx={{ mt: 3 }}>
-          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Box sx={{ flexGrow: 1 }}>
-              <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-                Start Selling
-              </Typography>
-              <Typography color="text.secondary">Open a storefront for aftercare, prints and merch.</Typography>
-            </Box>
-            <ButtonLink to="/account/$section" params={{ section: 'storefront' }} variant="contained">
-              Create Storefront
-            </ButtonLink>
-          </CardContent>
-        </Card>
-      )}
+      <Suspense fallback={null}>
+        <StorefrontDashboard />
+      </Suspense>
     </Container>
   );
 }

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { ShopPage } from '../../features/commerce/shop/ShopPage';
 
-export const Route = createFileRoute('/_app/shop')({
-  component: () => <ComingSoon title="Shop" />,
-});
+export const Route = createFileRoute('/_app/shop')({ component: ShopPage });

@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { ButtonLink } from '../../../components/links';
+import { trpc } from '../../../trpc';
+import { StorefrontAnalyticsPanel } from './StorefrontAnalyticsPanel';
+
+/**
+ * The home dashboard's storefront part (spec 1 §2): a panel for the user's own active storefront
+ * and for each studio storefront they may manage; without any, the Start Selling prompt.
+ */
+export default function StorefrontDashboard() {
+  const mine = trpc.storefront.mine.useQuery();
+  if (mine.isLoading) return null;
+  if (mine.isError)
+    return (
+      <Alert severity="error" sx={{ mt: 3 }}>
+        Failed to load storefront analytics
+      </Alert>
+    );
+  const stores = mine.data ?? [];
+  const panels = stores.filter((s) => s.ownerType === 'shop' || s.isActive);
+  if (stores.length === 0) {
+    return (
+      <Card variant="outlined" sx={{ mt: 3 }}>
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+              Start Selling
+            </Typography>
+            <Typography color="text.secondary">Open a storefront for aftercare, prints and merch.</Typography>
+          </Box>
+          <ButtonLink to="/account/$section" params={{ section: 'storefront' }} variant="contained">
+            Create Storefront
+          </ButtonLink>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <>
+      {panels.map((store) => (
+        <StorefrontAnalyticsPanel key={store.id} storefrontId={store.id} name={store.name} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ButtonLink } from '../../../components/links';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { trpc } from '../../../trpc';
+import { CartPanel } from '../cart/CartPanel';
+import { MAX_LINE_QUANTITY } from '../cart/cartLines';
+import { useCart } from '../cart/useCart';
+import { formatCents } from '../format';
+import type { ProductDetail } from '../types';
+import { type Choices, initialChoices, ProductChoices } from './ProductChoices';
+import { ProductGallery } from './ProductGallery';
+import { pricedSelection } from './selection';
+
+/** /storefront/{id}/product/{productId}: pictures, choices with the live price, availability, add to cart. */
+export function ProductPage({ storefrontId, productId }: { storefrontId: string; productId: string }) {
+  const product = trpc.product.byId.useQuery({ productId }, { retry: false });
+  if (product.isLoading) return <PageSpinner />;
+  if (!product.data || product.data.storefrontId !== storefrontId) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1" gutterBottom>
+          Product not found
+        </Typography>
+        <ButtonLink to="/storefront/$id" params={{ id: storefrontId }} variant="outlined">
+          Back to the storefront
+        </ButtonLink>
+      </Container>
+    );
+  }
+  return <ProductDetails key={product.data.id} product={product.data} />;
+}
+
+function ProductDetails({ product }: { product: ProductDetail }) {
+  const [choices, setChoices] = useState<Choices>(() => initialChoices(product));
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const { add } = useCart(product.storefrontId);
+  const availability = trpc.product.checkAvailability.useQuery({ productId: product.id, quantity }, { staleTime: 0 });
+  const priced = pricedSelection(product, choices);
+  const available = availability.data?.available ?? false;
+
+  const addToCart = () => {
+    if ('error' in priced) return;
+    add({
+      productId: product.id,
+      name: product.name,
+      image: product.images[0] ?? null,
+      unitPrice: priced.unitPrice,
+      quantity,
+      selection: priced.selection,
+      choiceLabels: priced.labels,
+    });
+    setAdded(true);
+  };
+
+  return (
+    <Container sx={{ py: 5 }}>
+      <ButtonLink to="/storefront/$id" params={{ id: product.storefrontId }} sx={{ mb: 2 }}>
+        ← {product.storefront.name}
+      </ButtonLink>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <ProductGallery images={product.images} name={product.name} />
+        <Stack spacing={2}>
+          <Typography variant="h1" sx={{ fontSize: '2rem' }}>
+            {product.name}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            {product.category && <Chip label={product.category} size="small" />}
+            {product.tags.map((tag) => (
+              <Chip key={tag} label={`#${tag}`} size="small" variant="outlined" />
+            ))}
+            {product.status !== 'active' && <Chip label={product.status} size="small" color="warning" />}
+          </Stack>
+          {product.description && <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>}
+          <ProductChoices product={product} choices={choices} onChange={setChoices} />
+          <TextField
+            type="number"
+            label="Quantity"
+            value={quantity}
+            onChange={(event) => {
+              const value = Math.floor(Number(event.target.value));
+              if (value >= 1 && value <= MAX_LINE_QUANTITY) setQuantity(value);
+            }}
+            slotProps={{ htmlInput: { min: 1, max: MAX_LINE_QUANTITY } }}
+            sx={{ width: 140 }}
+          />
+          <Typography variant="h2" sx={{ fontSize: '1.5rem' }} aria-live="polite" aria-label="Price">
+            {'error' in priced ? formatCents(product.price) : formatCents(priced.unitPrice * quantity)}
+            {!('error' in priced) && quantity > 1 && (
+              <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                ({formatCents(priced.unitPrice)} each)
+              </Typography>
+            )}
+          </Typography>
+          {'error' in priced && <Alert severity="warning">{priced.error}</Alert>}
+          {availability.data?.message && (
+            <Alert severity={availability.data.available ? 'info' : 'warning'} role="status">
+              {availability.data.message}
+            </Alert>
+          )}
+          <Box>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={addToCart}
+              disabled={!available || 'error' in priced || availability.isFetching}
+            >
+              Add to Cart
+            </Button>
+          </Box>
+          <CartPanel storefrontId={product.storefrontId} />
+        </Stack>
+      </Box>
+      <Snackbar open={added} autoHideDuration={3000} onClose={() => setAdded(false)} message="Added to cart" />
+    </Container>
+  );
+}

@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ButtonLink } from '../../../components/links';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { trpc } from '../../../trpc';
+import { CartPanel } from '../cart/CartPanel';
+import type { ProductSearchFilters } from '../types';
+import { ProductCard } from './ProductCard';
+import { ProductFilters } from './ProductFilters';
+
+/** /storefront/{id}: the public storefront — its active products (20 a page), search and filters, and the cart. */
+export function StorefrontPage({ storefrontId }: { storefrontId: string }) {
+  const storefront = trpc.storefront.byId.useQuery({ storefrontId }, { retry: false });
+  const [filters, setFilters] = useState<ProductSearchFilters>({ query: '' });
+  const results = trpc.product.search.useInfiniteQuery(
+    { ...filters, storefrontId },
+    { getNextPageParam: (page) => page.nextCursor, enabled: storefront.isSuccess },
+  );
+  if (storefront.isLoading) return <PageSpinner />;
+  if (!storefront.data) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1" gutterBottom>
+          Storefront not found
+        </Typography>
+        <ButtonLink to="/" variant="outlined">
+          Back to home
+        </ButtonLink>
+      </Container>
+    );
+  }
+  const store = storefront.data;
+  const products = results.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Container sx={{ py: 5 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', mb: 3 }}>
+        <Box>
+          <Typography variant="h1" sx={{ fontSize: '2rem' }}>
+            {store.name}
+          </Typography>
+          <Typography color="text.secondary">by {store.ownerName}</Typography>
+          {store.description && <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{store.description}</Typography>}
+        </Box>
+        {store.canManage && (
+          <Box>
+            <ButtonLink to="/manage/storefront/$storefrontId" params={{ storefrontId }} variant="outlined">
+              Manage Storefront
+            </ButtonLink>
+          </Box>
+        )}
+      </Stack>
+      {!store.isActive && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          This storefront is inactive: only its managers can see it.
+        </Alert>
+      )}
+      <ProductFilters onChange={setFilters} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 1fr' }, alignItems: 'start' }}>
+        <Box component="section" aria-label="Products">
+          {results.error && <Alert severity="error">{results.error.message}</Alert>}
+          {results.isLoading && <PageSpinner />}
+          {results.isSuccess && products.length === 0 && <Typography color="text.secondary">No products found.</Typography>}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+            {products.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </Box>
+          {results.hasNextPage && (
+            <Box sx={{ textAlign: 'center', mt: 2 }}>
+              <Button onClick={() => void results.fetchNextPage()} loading={results.isFetchingNextPage}>
+                Load more products
+              </Button>
+            </Box>
+          )}
+        </Box>
+        <CartPanel storefrontId={storefrontId} />
+      </Box>
+    </Container>
+  );
+}
