@@ -11,6 +11,7 @@ import { sessionExpiresAt } from './auth/sessions';
 import type { AppDeps } from './deps';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
+import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
 import type { TrpcContext } from './trpc/init';
 import { type AppRouter, appRouter } from './trpc/router';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerGoogleRoutes(app, deps, auth);
   await registerUploads(app, deps, auth);
+  await registerStripeWebhook(app, deps);
   if (options.serveClient !== false) await registerClient(app, options.clientDir);
   return app;
 }

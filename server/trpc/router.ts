@@ -7,6 +7,7 @@ import { imageRouter } from '../domains/images/router';
 import { liveRouter } from '../domains/live/router';
 import { messageRouter, threadRouter } from '../domains/messaging/router';
 import { pushRouter } from '../domains/notifications/push/router';
+import { connectRouter, paymentRequestRouter, paymentRouter } from '../domains/payments/router';
 import { notificationRouter } from '../domains/notifications/router';
 import { productRouter } from '../domains/products/router';
 import { storefrontRouter } from '../domains/storefronts/router';
@@ -31,6 +32,9 @@ export const appRouter = router({
   storefront: storefrontRouter,
   product: productRouter,
   admin: adminRouter,
+  payment: paymentRouter,
+  paymentRequest: paymentRequestRouter,
+  connect: connectRouter,
 });
 
 export type AppRouter = typeof appRouter;

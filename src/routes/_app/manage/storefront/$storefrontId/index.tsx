@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../components/ComingSoon';
+import { ManageOverviewPage } from '../../../../../features/commerce/manage/ManageOverviewPage';
 
-export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/')({
-  component: () => <ComingSoon title="Manage Storefront" />,
-});
+export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/')({ component: ManageOverviewRoute });
+
+function ManageOverviewRoute() {
+  const { storefrontId } = Route.useParams();
+  return <ManageOverviewPage storefrontId={storefrontId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../components/ComingSoon';
+import { InventoryPage } from '../../../../../features/commerce/manage/InventoryPage';
 
-export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/inventory')({
-  component: () => <ComingSoon title="Inventory" />,
-});
+export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/inventory')({ component: InventoryRoute });
+
+function InventoryRoute() {
+  const { storefrontId } = Route.useParams();
+  return <InventoryPage storefrontId={storefrontId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../components/ComingSoon';
+import { SettingsPage } from '../../../../../features/commerce/manage/SettingsPage';
 
-export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/settings')({
-  component: () => <ComingSoon title="Storefront Settings" />,
-});
+export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/settings')({ component: SettingsRoute });
+
+function SettingsRoute() {
+  const { storefrontId } = Route.useParams();
+  return <SettingsPage storefrontId={storefrontId} />;
+}

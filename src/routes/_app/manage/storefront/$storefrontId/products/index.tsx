@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../../components/ComingSoon';
+import { ProductsListPage } from '../../../../../../features/commerce/manage/ProductsListPage';
 
-export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/products/')({
-  component: () => <ComingSoon title="Products" />,
-});
+export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/products/')({ component: ProductsRoute });
+
+function ProductsRoute() {
+  const { storefrontId } = Route.useParams();
+  return <ProductsListPage storefrontId={storefrontId} />;
+}

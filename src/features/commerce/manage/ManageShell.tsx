@@ -1,0 +1,65 @@
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { ButtonLink, TabLink } from '../../../components/links';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { trpc } from '../../../trpc';
+import type { PublicStorefront } from '../types';
+
+const TABS = [
+  { key: 'overview', label: 'Overview', to: '/manage/storefront/$storefrontId' },
+  { key: 'products', label: 'Products', to: '/manage/storefront/$storefrontId/products' },
+  { key: 'orders', label: 'Orders', to: '/manage/storefront/$storefrontId/orders' },
+  { key: 'inventory', label: 'Inventory', to: '/manage/storefront/$storefrontId/inventory' },
+  { key: 'settings', label: 'Settings', to: '/manage/storefront/$storefrontId/settings' },
+] as const;
+export type ManageTab = (typeof TABS)[number]['key'];
+
+/**
+ * The frame of every /manage/storefront/{id} page: the storefront's name, the section tabs, and
+ * the access check (the server checks every call again).
+ */
+export function ManageShell({
+  storefrontId,
+  tab,
+  children,
+}: {
+  storefrontId: string;
+  tab: ManageTab;
+  children: (store: PublicStorefront) => ReactNode;
+}) {
+  const storefront = trpc.storefront.byId.useQuery({ storefrontId }, { retry: false });
+  if (storefront.isLoading) return <PageSpinner />;
+  const store = storefront.data;
+  if (!store?.canManage) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1" gutterBottom>
+          {store ? 'Access denied' : 'Storefront not found'}
+        </Typography>
+        {store && <Alert severity="error">Only the storefront owner or its managers can manage {store.name}.</Alert>}
+      </Container>
+    );
+  }
+  return (
+    <Container sx={{ py: 5 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h1" sx={{ fontSize: '2rem' }}>
+          Manage {store.name}
+        </Typography>
+        <ButtonLink to="/storefront/$id" params={{ id: store.id }} variant="outlined">
+          View storefront
+        </ButtonLink>
+      </Stack>
+      <Tabs value={tab} variant="scrollable" aria-label="Storefront management" sx={{ mb: 3 }}>
+        {TABS.map((t) => (
+          <TabLink key={t.key} value={t.key} label={t.label} to={t.to} params={{ storefrontId }} />
+        ))}
+      </Tabs>
+      {children(store)}
+    </Container>
+  );
+}

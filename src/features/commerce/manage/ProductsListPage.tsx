@@ -1,0 +1,101 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ButtonLink } from '../../../components/links';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { trpc } from '../../../trpc';
+import { errorText } from '../../auth/AuthCard';
+import { formatCents } from '../format';
+import { ManageShell } from './ManageShell';
+
+const STATUSES = ['draft', 'active', 'archived'] as const;
+
+/** /manage/storefront/{id}/products: every product (up to 100) by status, with edit and delete. */
+export function ProductsListPage({ storefrontId }: { storefrontId: string }) {
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
+  const products = trpc.product.forStorefront.useQuery({ storefrontId, status: status || undefined });
+  const utils = trpc.useUtils();
+  const remove = trpc.product.delete.useMutation({ onSuccess: () => utils.product.forStorefront.invalidate() });
+  return (
+    <ManageShell storefrontId={storefrontId} tab="products">
+      {() => (
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label="Status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as typeof status)}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">All</MenuItem>
+              {STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {s}
+                </MenuItem>
+              ))}
+            </TextField>
+            <ButtonLink to="/manage/storefront/$storefrontId/products/new" params={{ storefrontId }} variant="contained">
+              New Product
+            </ButtonLink>
+          </Stack>
+          {remove.error && <Alert severity="error">{errorText(remove.error)}</Alert>}
+          {products.isLoading && <PageSpinner />}
+          {products.data?.length === 0 && <Typography color="text.secondary">No products yet.</Typography>}
+          {!!products.data?.length && (
+            <Table size="small" aria-label="Products">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Price</TableCell>
+                  <TableCell align="right">Stock</TableCell>
+                  <TableCell>Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {products.data.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>{p.name}</TableCell>
+                    <TableCell>{p.status}</TableCell>
+                    <TableCell align="right">{formatCents(p.price)}</TableCell>
+                    <TableCell align="right">{p.inventory.trackInventory ? p.inventory.quantity : 'Not tracked'}</TableCell>
+                    <TableCell>
+                      <ButtonLink
+                        to="/manage/storefront/$storefrontId/products/$productId/edit"
+                        params={{ storefrontId, productId: p.id }}
+                        size="small"
+                      >
+                        Edit
+                      </ButtonLink>
+                      <Button
+                        size="small"
+                        color="error"
+                        aria-label={`Delete ${p.name}`}
+                        onClick={() => {
+                          if (window.confirm(`Delete ${p.name}? It will be archived.`)) remove.mutate({ productId: p.id });
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </ManageShell>
+  );
+}
