@@ -9,6 +9,7 @@ import { messageRouter, threadRouter } from '../domains/messaging/router';
 import { pushRouter } from '../domains/notifications/push/router';
 import { connectRouter, paymentRequestRouter, paymentRouter } from '../domains/payments/router';
 import { notificationRouter } from '../domains/notifications/router';
+import { orderRouter } from '../domains/orders/router';
 import { productRouter } from '../domains/products/router';
 import { storefrontRouter } from '../domains/storefronts/router';
 import { studioRouter } from '../domains/studios/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   live: liveRouter,
   storefront: storefrontRouter,
   product: productRouter,
+  order: orderRouter,
   admin: adminRouter,
   payment: paymentRouter,
   paymentRequest: paymentRequestRouter,

@@ -207,7 +207,9 @@ function shaped(schema: ZodLike, options: ArbitraryOptions, depth: number): fc.A
       // Sometimes a required key goes missing, sometimes extra keys try mass assignment.
       return fc.tuple(record, fc.subarray(required, { maxLength: Math.min(1, required.length) }), fc.dictionary(fc.constantFrom(...EXTRA_KEYS), hostile, { maxKeys: 2 }), fc.nat(9)).map(
         ([value, dropped, extra, roll]) => {
-          const out: Record<string, unknown> = roll === 0 ? { ...extra, ...value } : { ...value };
+          // A well-formed sample (hostileWeight 0) carries no extra keys: '__proto__' and
+          // 'constructor' would make the client's serializer refuse it before any request.
+          const out: Record<string, unknown> = roll === 0 && options.hostileWeight !== 0 ? { ...extra, ...value } : { ...value };
           if (roll === 1) for (const key of dropped) delete out[key];
           return out;
         },

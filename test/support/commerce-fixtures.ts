@@ -60,3 +60,6 @@ export const productInput = (storefrontId: string, overrides: Partial<CreateProd
   status: 'active',
   ...overrides,
 });
+
+export const ADDRESS = { name: 'Ada Buyer', line1: '1 Main St', city: 'Portland', state: 'OR' as const, zipCode: '97201' };
+export { LOCAL_TEST_PAYMENT_METHODS as CARDS } from '../../server/providers/payments/types';

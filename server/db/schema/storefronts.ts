@@ -263,6 +263,8 @@ export const orderItems = pgTable(
     customizations: jsonb().$type<OrderItemCustomization[]>().notNull().default([]),
     /** cents = unitPrice × quantity */
     subtotal: integer().notNull(),
+    /** The line's place in the cart, so an order lists its lines as they were bought. */
+    position: integer().notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

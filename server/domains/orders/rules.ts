@@ -1,0 +1,71 @@
+import type { FulfillmentMethod, OrderStatus, StorefrontSettings } from '../../db/schema/storefronts';
+import { roundCents } from '../../lib/money';
+
+// Pure rules of orders (spec 1 §4, §5, §9): amounts, transitions, order numbers. The checkout
+// page shows the same totals by calling orderAmounts.
+
+export type OrderAmounts = { subtotal: number; tax: number; shipping: number; discount: number; total: number };
+type AmountSettings = Pick<StorefrontSettings, 'taxRateBps' | 'shippingRate' | 'freeShippingThreshold'>;
+
+/**
+ * Spec 1 §5: tax is taxRate percent of the subtotal (rounded to the cent); shipping only for
+ * shipped orders, at the flat rate unless the subtotal reaches the free-shipping threshold (0 =
+ * never free); discount 0 for now; total never below 0.
+ */
+export function orderAmounts(subtotal: number, settings: AmountSettings, method: FulfillmentMethod): OrderAmounts {
+  const tax = roundCents((subtotal * settings.taxRateBps) / 10_000);
+  const freeShipping = settings.freeShippingThreshold > 0 && subtotal >= settings.freeShippingThreshold;
+  const shipping = method === 'shipping' && !freeShipping ? settings.shippingRate : 0;
+  const discount = 0;
+  return { subtotal, tax, shipping, discount, total: Math.max(0, subtotal + tax + shipping - discount) };
+}
+
+/**
+ * Every legal move of an order (spec 1 §4); anything else is refused. Cancelling is only from
+ * pending or confirmed; the first tracking number ships a confirmed or processing order.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['processing', 'shipped', 'cancelled'],
+  processing: ['shipped'],
+  shipped: ['delivered'],
+  delivered: ['completed'],
+  completed: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export const canMove = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/** The statuses an order may be in to move to `to` (the SQL guard of a transition). */
+export const sourcesOf = (to: OrderStatus): OrderStatus[] =>
+  (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => ORDER_TRANSITIONS[from].includes(to));
+
+/** The calendar date (yyyymmdd) of an instant in a timezone. */
+export function localDateDigits(at: Date, timezone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}${part('month')}${part('day')}`;
+}
+
+/** Spec 1 §9: ORD-{yyyymmdd}-{4 random digits}; `digits` is a random integer in [0, 9999]. */
+export function orderNumber(at: Date, timezone: string, digits: number): string {
+  return `ORD-${localDateDigits(at, timezone)}-${String(digits).padStart(4, '0')}`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^ORD-\d{8}-\d{4}$/;
+
+/** The customer's notification text for an order's new status. */
+export function statusNotice(orderNumber: string, status: OrderStatus): { title: string; body: string } {
+  const label: Record<OrderStatus, string> = {
+    pending: 'placed',
+    confirmed: 'confirmed',
+    processing: 'being prepared',
+    shipped: 'shipped',
+    delivered: 'delivered',
+    completed: 'completed',
+    cancelled: 'cancelled',
+    refunded: 'refunded',
+  };
+  return { title: `Order ${label[status]}`, body: `Your order ${orderNumber} is ${label[status]}.` };
+}
