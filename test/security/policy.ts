@@ -18,9 +18,6 @@ export const PUBLIC = [
   'contact.send',
   'blog.list',
   'blog.bySlug',
-  // The plans on sale and which card form to show.
-  'payment.plans',
-  'payment.config',
   // Public so a signed-out call gets the spec's own message ('User must be logged in to create a studio').
   'studio.create',
   // The VAPID public key browsers subscribe with.
@@ -67,28 +64,6 @@ export const SELF_ONLY = [
   'thread.open',
   // The signed-in user's own event stream (subscription).
   'live.onEvent',
-  // The caller's own subscriptions, saved cards, payment history and payout account.
-  'payment.subscriptions',
-  'payment.methods',
-  'payment.addMethod',
-  'payment.history',
-  'connect.status',
-  'connect.createAccount',
-  'connect.onboardingLink',
-  'connect.balance',
-  'connect.payout',
-  'connect.payouts',
-  // The artist's own booking settings and time off.
-  'booking.settings',
-  'booking.saveSettings',
-  'booking.addTimeOff',
-  // Sending a booking request to an artist is what it is for; the list is the caller's own.
-  'booking.createRequest',
-  'booking.requests',
-  // The caller's own private calendar feed.
-  'calendar.feed',
-  'calendar.createFeed',
-  'calendar.revokeFeed',
 ];
 
 /** Signed-in reads of data every member may see (studio pages, artist pages, galleries, search). */
@@ -103,6 +78,4 @@ export const SIGNED_IN_READS = [
   'image.list',
   'image.counts',
   'image.studioGallery',
-  // An artist's bookable services, shown on the booking page.
-  'booking.services',
 ];
