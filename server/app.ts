@@ -9,6 +9,7 @@ import { createRequestAuth } from './auth/request';
 import { createSessionCache } from './auth/session-cache';
 import { sessionExpiresAt } from './auth/sessions';
 import type { AppDeps } from './deps';
+import { registerIcsFeed } from './http/ics-feed';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerGoogleRoutes(app, deps, auth);
   await registerUploads(app, deps, auth);
+  registerIcsFeed(app, deps);
   await registerStripeWebhook(app, deps);
   if (options.serveClient !== false) await registerClient(app, options.clientDir);
   return app;

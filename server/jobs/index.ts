@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { runBookingSweeps } from '../domains/booking/service/reminders';
 import { deliverDueMail } from './mail';
 import { dispatchDueNotifications } from './notifications';
 
@@ -8,6 +9,7 @@ export type Job = { name: string; intervalMs: number; run(deps: AppDeps): Promis
 export const JOBS: Job[] = [
   { name: 'notifications', intervalMs: 2000, run: dispatchDueNotifications },
   { name: 'mail', intervalMs: 1000, run: deliverDueMail },
+  { name: 'booking', intervalMs: 30_000, run: runBookingSweeps },
 ];
 
 /** Runs each job on its interval, never two runs of one job at once; returns a stop function. */

@@ -2,6 +2,8 @@ import { adminRouter } from '../domains/admin/router';
 import { artistRouter } from '../domains/artists/router';
 import { authRouter } from '../domains/auth/router';
 import { blogRouter } from '../domains/blog/router';
+import { bookingRouter } from '../domains/booking/router';
+import { calendarRouter } from '../domains/calendar/router';
 import { contactRouter } from '../domains/contact/router';
 import { imageRouter } from '../domains/images/router';
 import { liveRouter } from '../domains/live/router';
@@ -30,6 +32,8 @@ export const appRouter = router({
   thread: threadRouter,
   message: messageRouter,
   live: liveRouter,
+  booking: bookingRouter,
+  calendar: calendarRouter,
   storefront: storefrontRouter,
   product: productRouter,
   order: orderRouter,

@@ -1,4 +1,4 @@
-import { images, notifications, shopUsers } from '../../server/db/schema';
+import { artists, artistWorkingHours, bookings, images, notifications, shopUsers } from '../../server/db/schema';
 import type { TestClient } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import type { TestServer } from '../support/server';
@@ -92,6 +92,48 @@ async function orderInOwnStore(w: World) {
   const order = await w.third.client.order.checkout.mutate({ storefrontId, items: [{ productId, quantity: 1 }], fulfillmentMethod: 'pickup' });
   return order.id;
 }
+
+/** The owner as a bookable artist at their studio (every day 00:00–23:30), and the third person's request to them. */
+async function bookingRequest(w: World, quoted = false) {
+  await w.server.deps.db
+    .insert(artists)
+    .values({ userId: w.owner.user.id, name: 'Owner Artist', displayName: w.owner.user.displayName, booksOpen: true })
+    .onConflictDoNothing();
+  const day = { open: true, start: '00:00', end: '23:30' };
+  const hours = { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: day };
+  await w.server.deps.db.insert(artistWorkingHours).values({ artistId: w.owner.user.id, shopId: w.studio.id, hours }).onConflictDoNothing();
+  const request = await w.third.client.booking.createRequest.mutate({ artistId: w.owner.user.id, shopId: w.studio.id, idea: 'A rose', placement: 'arm', size: '5 cm' });
+  if (quoted) await w.owner.client.booking.quote.mutate({ requestId: request.id, sessionCount: 1, sessionMinutes: 60, estimate: 10000 });
+  return request.id;
+}
+
+/** A slot the third person may pick on a quoted request (tomorrow, in the studio's zone). */
+async function pickableSlot(w: World) {
+  const requestId = await bookingRequest(w, true);
+  const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(w.server.clock.now().getTime() + 86_400_000));
+  const { slots } = await w.third.client.booking.availability.query({ requestId, shopId: w.studio.id, from, days: 1 });
+  return { requestId, startsAt: slots[0].startsAt };
+}
+
+/** A booking of the third person with the owner (as artist) at the owner's studio, written directly. */
+async function bookingOf(w: World, values: Partial<typeof bookings.$inferInsert> = {}) {
+  await bookingRequest(w);
+  const startsAt = values.startsAt ?? new Date(w.server.clock.now().getTime() + 10 * 86_400_000);
+  const endsAt = new Date(startsAt.getTime() + 3_600_000);
+  const [row] = await w.server.deps.db
+    .insert(bookings)
+    .values({ artistId: w.owner.user.id, shopId: w.studio.id, clientId: w.third.user.id, title: 'Tattoo', startsAt, endsAt, blockedUntil: endsAt, timezone: 'America/Los_Angeles', status: 'confirmed', ...values })
+    .returning({ id: bookings.id });
+  return row.id;
+}
+
+const consentForm = (bookingId: string) => ({
+  bookingId,
+  legalName: 'Third Person',
+  dateOfBirth: '1990-01-01',
+  answers: { allergies: false, pregnant: false, bloodThinners: false, conditions: false, substances: false },
+  agree: true as const,
+});
 
 export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'auth.revokeSession': entry({
@@ -215,5 +257,78 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
       return endpoint;
     },
     call: (c, endpoint) => c.push.unregister.mutate({ endpoint }),
+  }),
+  'booking.setWorkingHours': entry({
+    setup: (w) => bookingRequest(w),
+    call: (c, _, w) => c.booking.setWorkingHours.mutate({ shopId: w.studio.id, hours: null }),
+  }),
+  'booking.removeTimeOff': entry({
+    setup: async (w) => {
+      await bookingRequest(w);
+      const settings = await w.owner.client.booking.addTimeOff.mutate({ startsAt: new Date('2040-01-01T00:00:00Z'), endsAt: new Date('2040-01-02T00:00:00Z') });
+      return settings.timeOff[0].id;
+    },
+    call: (c, id) => c.booking.removeTimeOff.mutate({ id }),
+  }),
+  'booking.saveService': entry({
+    setup: async (w) => {
+      await bookingRequest(w);
+      return (await w.owner.client.booking.saveService.mutate({ kind: 'consultation', name: 'Consultation', durationMinutes: 30 })).id;
+    },
+    call: (c, id) => c.booking.saveService.mutate({ id, kind: 'consultation', name: 'Renamed', durationMinutes: 30 }),
+  }),
+  'booking.request': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.request.query({ requestId }) }),
+  'booking.ask': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.ask.mutate({ requestId, question: 'Colour?' }) }),
+  'booking.answer': entry({
+    setup: async (w) => {
+      const requestId = await bookingRequest(w);
+      await w.owner.client.booking.ask.mutate({ requestId, question: 'Colour?' });
+      return requestId;
+    },
+    call: (c, requestId) => c.booking.answer.mutate({ requestId, answer: 'Black' }),
+    rightful: (w) => w.third,
+  }),
+  'booking.quote': entry({
+    setup: (w) => bookingRequest(w),
+    call: (c, requestId) => c.booking.quote.mutate({ requestId, sessionCount: 1, sessionMinutes: 60, estimate: 10000 }),
+  }),
+  'booking.decline': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.decline.mutate({ requestId, reason: 'Booked up' }) }),
+  'booking.cancelRequest': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.cancelRequest.mutate({ requestId }), rightful: (w) => w.third }),
+  'booking.availability': entry({
+    setup: (w) => bookingRequest(w, true),
+    call: (c, requestId, w) => c.booking.availability.query({ requestId, shopId: w.studio.id, from: '2040-01-02', days: 1 }),
+  }),
+  'booking.pickSlot': entry({
+    setup: (w) => pickableSlot(w),
+    call: (c, slot, w) => c.booking.pickSlot.mutate({ ...slot, shopId: w.studio.id }),
+    rightful: (w) => w.third,
+  }),
+  'booking.payDeposit': entry({
+    setup: (w) => bookingOf(w, { status: 'held', deposit: 5000, depositStatus: 'due', holdExpiresAt: new Date(w.server.clock.now().getTime() + 15 * 60_000) }),
+    call: (c, bookingId) => c.booking.payDeposit.mutate({ bookingId, paymentMethodId: 'pm_card_visa' }),
+    rightful: (w) => w.third,
+  }),
+  'booking.byId': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.byId.query({ bookingId }) }),
+  'booking.approve': entry({ setup: (w) => bookingOf(w, { status: 'held' }), call: (c, bookingId) => c.booking.approve.mutate({ bookingId }) }),
+  'booking.cancel': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.cancel.mutate({ bookingId }) }),
+  'booking.complete': entry({
+    setup: (w) => bookingOf(w, { startsAt: new Date(w.server.clock.now().getTime() - 3_600_000) }),
+    call: (c, bookingId) => c.booking.complete.mutate({ bookingId }),
+  }),
+  'booking.reschedule': entry({
+    // The artist moves the session by a day (the owner's hours are every day).
+    setup: async (w) => bookingOf(w, { startsAt: new Date(Date.UTC(2040, 0, 2, 18, 0)) }),
+    call: (c, bookingId) => c.booking.reschedule.mutate({ bookingId, startsAt: new Date(Date.UTC(2040, 0, 3, 18, 0)) }),
+  }),
+  'booking.confirmId': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.confirmId.mutate({ bookingId }) }),
+  'booking.signConsent': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.signConsent.mutate(consentForm(bookingId)), rightful: (w) => w.third }),
+  'booking.addWalkIn': entry({
+    setup: (w) => bookingRequest(w),
+    call: (c, _, w) =>
+      c.booking.addWalkIn.mutate({ shopId: w.studio.id, artistId: w.owner.user.id, clientName: 'Walk-in', title: 'Flash', startsAt: new Date(Date.UTC(2040, 0, 5, 18, 0)), durationMinutes: 60 }),
+  }),
+  'calendar.events': entry({
+    setup: (w) => bookingOf(w),
+    call: (c, _, w) => c.calendar.events.query({ from: w.server.clock.now(), to: new Date(w.server.clock.now().getTime() + 30 * 86_400_000), shopId: w.studio.id }),
   }),
 };

@@ -64,6 +64,17 @@ export const SELF_ONLY = [
   'thread.open',
   // The signed-in user's own event stream (subscription).
   'live.onEvent',
+  // The artist's own booking settings and time off.
+  'booking.settings',
+  'booking.saveSettings',
+  'booking.addTimeOff',
+  // Sending a booking request to an artist is what it is for; the list is the caller's own.
+  'booking.createRequest',
+  'booking.requests',
+  // The caller's own private calendar feed.
+  'calendar.feed',
+  'calendar.createFeed',
+  'calendar.revokeFeed',
 ];
 
 /** Signed-in reads of data every member may see (studio pages, artist pages, galleries, search). */
@@ -78,4 +89,6 @@ export const SIGNED_IN_READS = [
   'image.list',
   'image.counts',
   'image.studioGallery',
+  // An artist's bookable services, shown on the booking page.
+  'booking.services',
 ];

@@ -1,0 +1,63 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookingRequests, bookings, shops, shopUsers } from '../../db/schema';
+import { sqlTime } from '../../db/sql';
+import { requireUser, type ServiceCtx } from '../../lib/context';
+import { forbidden, notFound } from '../../lib/errors';
+import { BOOKING_MESSAGES } from './inputs';
+
+// Who may see and act on requests and bookings. Anyone else gets NOT_FOUND (existence is not revealed).
+
+/** A request seen by its client or its artist; `forUpdate` locks the row for a transition. */
+export async function requireRequest(ctx: ServiceCtx, requestId: string, options: { forUpdate?: boolean } = {}) {
+  const me = requireUser(ctx);
+  const query = ctx.db
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, requestId), or(eq(bookingRequests.clientId, me.id), eq(bookingRequests.artistId, me.id))));
+  const [request] = options.forUpdate ? await query.for('update') : await query;
+  if (!request) throw notFound(BOOKING_MESSAGES.requestNotFound);
+  return { request, isArtist: request.artistId === me.id, isClient: request.clientId === me.id };
+}
+
+/** SQL: the user is staff of the studio with the calendar or manage permission, or owns it. */
+export const isStudioStaff = (userId: string, shopIdColumn: unknown, now: Date) =>
+  sql`(exists (select 1 from ${shops} where ${shops.id} = ${shopIdColumn} and ${shops.ownerId} = ${userId})
+    or exists (select 1 from ${shopUsers} where ${shopUsers.shopId} = ${shopIdColumn} and ${shopUsers.userId} = ${userId}
+      and ${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${sqlTime(now)}
+      and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${sqlTime(now)})
+      and ((${shopUsers.permissions} ->> 'calendar')::boolean or (${shopUsers.permissions} ->> 'manage')::boolean)))`;
+
+export async function isStaffOf(db: Db, userId: string, shopId: string, now: Date) {
+  const [row] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.id, shopId), eq(shops.deleted, false), isStudioStaff(userId, shops.id, now)));
+  return Boolean(row);
+}
+
+/** A booking seen by its client, its artist, or the studio's staff. */
+export async function requireBooking(ctx: ServiceCtx, bookingId: string, options: { forUpdate?: boolean } = {}) {
+  const me = requireUser(ctx);
+  const now = ctx.deps.clock.now();
+  const query = ctx.db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        or(eq(bookings.clientId, me.id), eq(bookings.artistId, me.id), isStudioStaff(me.id, bookings.shopId, now)),
+      ),
+    );
+  const [booking] = options.forUpdate ? await query.for('update') : await query;
+  if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  const isStaff = booking.artistId !== me.id && booking.clientId !== me.id;
+  return { booking, isArtist: booking.artistId === me.id, isClient: booking.clientId === me.id, isStaff };
+}
+
+export function requireArtistSide(access: { isArtist: boolean; isStaff?: boolean }) {
+  if (!access.isArtist && !access.isStaff) throw forbidden(BOOKING_MESSAGES.notYourRequest);
+}
+export function requireClientSide(access: { isClient: boolean }) {
+  if (!access.isClient) throw forbidden(BOOKING_MESSAGES.onlyClient);
+}

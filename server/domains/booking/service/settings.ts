@@ -1,0 +1,135 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { artistBookingSettings, artists, artistTimeOff, artistWorkingHours, bookingServices, shopUsers } from '../../../db/schema';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { forbidden, notFound } from '../../../lib/errors';
+import { activeMembershipAt } from '../../studios/access';
+import type { bookingSettingsInput, serviceInput, timeOffInput, workingHoursInput } from '../inputs';
+
+/** The defaults an artist has until they save settings. */
+export const DEFAULT_SETTINGS = {
+  bufferMinutes: 15,
+  depositPolicy: 'none' as const,
+  depositFixedCents: 0,
+  depositPercent: 0,
+  freeReschedules: 1,
+  rescheduleNoticeHours: 48,
+  confirmationMode: 'automatic' as const,
+};
+
+export async function settingsOf(ctx: ServiceCtx, artistId: string) {
+  const [row] = await ctx.db.select().from(artistBookingSettings).where(eq(artistBookingSettings.artistId, artistId));
+  const { artistId: _a, updatedAt: _u, ...settings } = row ?? { artistId, updatedAt: null, ...DEFAULT_SETTINGS };
+  return settings;
+}
+
+async function requireArtistProfile(ctx: ServiceCtx) {
+  const me = requireUser(ctx);
+  const [artist] = await ctx.db
+    .select({ booksOpen: artists.booksOpen })
+    .from(artists)
+    .where(and(eq(artists.userId, me.id), eq(artists.deleted, false)));
+  if (!artist) throw forbidden('Create your artist profile first (Account → Artist Profile)');
+  return { me, artist };
+}
+
+/** The /account booking section: settings, working hours per studio, time off, services. */
+export async function getMyBookingSettings({ ctx }: { ctx: ServiceCtx }) {
+  const { me, artist } = await requireArtistProfile(ctx);
+  const now = ctx.deps.clock.now();
+  const hours = await ctx.db.select().from(artistWorkingHours).where(eq(artistWorkingHours.artistId, me.id));
+  const memberships = await ctx.db
+    .select({ shopId: shopUsers.shopId })
+    .from(shopUsers)
+    .where(and(eq(shopUsers.userId, me.id), activeMembershipAt(now)));
+  return {
+    booksOpen: artist.booksOpen,
+    ...(await settingsOf(ctx, me.id)),
+    workingHours: memberships.map((m) => ({ shopId: m.shopId, hours: hours.find((h) => h.shopId === m.shopId)?.hours ?? null })),
+    timeOff: await ctx.db.select().from(artistTimeOff).where(eq(artistTimeOff.artistId, me.id)).orderBy(asc(artistTimeOff.startsAt)),
+    services: await ctx.db
+      .select()
+      .from(bookingServices)
+      .where(eq(bookingServices.artistId, me.id))
+      .orderBy(asc(bookingServices.createdAt)),
+  };
+}
+
+export async function saveBookingSettings({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof bookingSettingsInput> }) {
+  const { me } = await requireArtistProfile(ctx);
+  const { booksOpen, ...settings } = input;
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.update(artists).set({ booksOpen }).where(eq(artists.userId, me.id));
+    await tx.db
+      .insert(artistBookingSettings)
+      .values({ artistId: me.id, ...settings })
+      .onConflictDoUpdate({ target: artistBookingSettings.artistId, set: { ...settings, updatedAt: ctx.deps.clock.now() } });
+  });
+  return getMyBookingSettings({ ctx });
+}
+
+/** Hours at a studio where the artist works; null goes back to the studio's opening hours. */
+export async function setWorkingHours({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof workingHoursInput> }) {
+  const { me } = await requireArtistProfile(ctx);
+  const [member] = await ctx.db
+    .select({ id: shopUsers.id })
+    .from(shopUsers)
+    .where(and(eq(shopUsers.userId, me.id), eq(shopUsers.shopId, input.shopId), activeMembershipAt(ctx.deps.clock.now())));
+  if (!member) throw notFound('You do not work at that studio');
+  const where = and(eq(artistWorkingHours.artistId, me.id), eq(artistWorkingHours.shopId, input.shopId));
+  if (input.hours === null) await ctx.db.delete(artistWorkingHours).where(where);
+  else
+    await ctx.db
+      .insert(artistWorkingHours)
+      .values({ artistId: me.id, shopId: input.shopId, hours: input.hours })
+      .onConflictDoUpdate({
+        target: [artistWorkingHours.artistId, artistWorkingHours.shopId],
+        set: { hours: input.hours, updatedAt: ctx.deps.clock.now() },
+      });
+  return getMyBookingSettings({ ctx });
+}
+
+export async function addTimeOff({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof timeOffInput> }) {
+  const { me } = await requireArtistProfile(ctx);
+  await ctx.db.insert(artistTimeOff).values({ artistId: me.id, startsAt: input.startsAt, endsAt: input.endsAt, note: input.note ?? null });
+  return getMyBookingSettings({ ctx });
+}
+
+export async function removeTimeOff({ ctx, input }: { ctx: ServiceCtx; input: { id: string } }) {
+  const me = requireUser(ctx);
+  const removed = await ctx.db
+    .delete(artistTimeOff)
+    .where(and(eq(artistTimeOff.id, input.id), eq(artistTimeOff.artistId, me.id)))
+    .returning({ id: artistTimeOff.id });
+  if (!removed.length) throw notFound('Time off not found');
+  return { removed: true };
+}
+
+/** Creates a service, or updates one of mine when an id is given. */
+export async function saveService({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof serviceInput> }) {
+  const { me } = await requireArtistProfile(ctx);
+  const { id, ...values } = input;
+  if (!id) {
+    const [created] = await ctx.db
+      .insert(bookingServices)
+      .values({ artistId: me.id, ...values })
+      .returning();
+    return created;
+  }
+  const [updated] = await ctx.db
+    .update(bookingServices)
+    .set(values)
+    .where(and(eq(bookingServices.id, id), eq(bookingServices.artistId, me.id)))
+    .returning();
+  if (!updated) throw notFound('Service not found');
+  return updated;
+}
+
+/** What a client sees on the booking page: the artist's active services. */
+export async function listArtistServices({ ctx, input }: { ctx: ServiceCtx; input: { artistId: string } }) {
+  return ctx.db
+    .select()
+    .from(bookingServices)
+    .where(and(eq(bookingServices.artistId, input.artistId), eq(bookingServices.active, true)))
+    .orderBy(asc(bookingServices.createdAt));
+}
