@@ -12,7 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lets the benchmark add up exactly what each page loads.
     manifest: true,
-    rollupOptions: { input: { main: 'index.html' } },
+    // The admin console is a second page of the same build, served on the admin host (decision 005).
+    rollupOptions: { input: { main: 'index.html', admin: 'admin.html' } },
   },
   server: {
     port: 5173,

@@ -208,3 +208,52 @@ export const testNotificationInput = z.object({
 
 export const QUICK_TESTS = ['inbox', 'calendar'] as const;
 export const quickTestInput = z.object({ kind: z.enum(QUICK_TESTS, { error: 'Unknown quick test' }) });
+
+// ---------------------------------------------------------------------------------------------
+// Admin Login (spec 2 §2, §5): its own messages; the credentials then go to auth.login.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_LOGIN_MESSAGES = {
+  email: 'Please enter your email address',
+  password: 'Please enter your password',
+  unexpected: 'An unexpected error occurred during login',
+} as const;
+
+export const adminLoginInput = z.object({
+  email: z.string({ error: ADMIN_LOGIN_MESSAGES.email }).trim().min(1, ADMIN_LOGIN_MESSAGES.email),
+  password: z.string({ error: ADMIN_LOGIN_MESSAGES.password }).refine((value) => value.trim() !== '', ADMIN_LOGIN_MESSAGES.password),
+});
+
+/** The choices of the edit dialogs' style and payment lists. */
+export { PAYMENT_TYPE_VALUES, TATTOO_STYLES };
+
+// ---------------------------------------------------------------------------------------------
+// Payment Testing (spec 2 §2, §9): test cards and subscription scenarios against the provider
+// ---------------------------------------------------------------------------------------------
+
+/** The test cards the local provider and Stripe's test mode both understand. */
+export const TEST_CARDS = [
+  { id: 'pm_card_visa', label: 'Visa (succeeds)' },
+  { id: 'pm_card_mastercard', label: 'Mastercard (succeeds)' },
+  { id: 'pm_card_chargeDeclined', label: 'Declined card' },
+  { id: 'pm_card_chargeDeclinedInsufficientFunds', label: 'Insufficient funds' },
+] as const;
+export const PAYMENT_TEST_ENVIRONMENTS = ['development', 'production'] as const;
+/** Spec 2 §9: trial days -1 means the plan's default, 0 none, else custom (the tool offers 7 or 3). */
+export const TEST_TRIAL_CHOICES = [-1, 0, 7, 3] as const;
+/** Spec 2 §9: the payment-test results log keeps 50 entries. */
+export const PAYMENT_TEST_LOG_LIMIT = 50;
+
+const testCard = z.enum(TEST_CARDS.map((c) => c.id) as [string, ...string[]], { error: 'Unknown test card' });
+
+export const testCardChargeInput = z.object({
+  card: testCard,
+  amount: z.number({ error: 'Amount must be greater than 0' }).int('Amount must be in whole cents').min(100, 'Minimum amount is $1.00').max(1_000_000, 'Maximum amount is $10,000.00'),
+});
+
+export const testSubscriptionInput = z.object({
+  plan: z.enum(['artist_pro', 'studio'], { error: 'Invalid plan selected' }),
+  environment: z.enum(PAYMENT_TEST_ENVIRONMENTS, { error: 'Unknown environment' }),
+  trialDays: z.number({ error: 'Trial days must be -1, 0 or a number of days' }).int().min(-1, 'Trial days must be -1, 0 or a number of days').max(365),
+  card: testCard,
+});

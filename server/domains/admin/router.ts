@@ -10,13 +10,16 @@ import {
   auditInput,
   quickTestInput,
   searchInput,
+  testCardChargeInput,
   testNotificationInput,
+  testSubscriptionInput,
   updateArtistInput,
   updateStorefrontInput,
   updateStudioInput,
   updateUserInput,
 } from './inputs';
 import * as notifications from './notifications';
+import { testCardCharge, testSubscription } from './payment-tests';
 import * as storefronts from './storefronts';
 import * as studios from './studios';
 import * as users from './users';
@@ -61,6 +64,11 @@ export const adminRouter = router({
       .input(testNotificationInput)
       .mutation(({ ctx, input }) => notifications.sendTestNotification({ ctx: serviceCtx(ctx), input })),
     quickTest: adminProcedure.input(quickTestInput).mutation(({ ctx, input }) => notifications.sendQuickTest({ ctx: serviceCtx(ctx), input })),
+  }),
+
+  payments: router({
+    testCard: adminProcedure.input(testCardChargeInput).mutation(({ ctx, input }) => testCardCharge({ ctx: serviceCtx(ctx), input })),
+    testSubscription: adminProcedure.input(testSubscriptionInput).mutation(({ ctx, input }) => testSubscription({ ctx: serviceCtx(ctx), input })),
   }),
 
   maintenance: router({

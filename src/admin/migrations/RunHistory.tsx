@@ -1,0 +1,62 @@
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { trpc } from '../../trpc';
+import { formatDateTime } from '../components/format';
+
+const STATUS_COLOR = { running: 'info', succeeded: 'success', failed: 'error' } as const;
+
+/** Every run of the four tools, from the console or the CLI: who, what, when and the counts. */
+export function RunHistory() {
+  const runs = trpc.admin.maintenance.runs.useQuery({ limit: 20 }, { refetchInterval: 10_000 });
+  return (
+    <section aria-labelledby="run-history-title">
+      <Typography id="run-history-title" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
+        Run history
+      </Typography>
+      {runs.error && <Typography color="error">{runs.error.message}</Typography>}
+      {runs.data?.length === 0 && <Typography color="text.secondary">No runs yet.</Typography>}
+      <TableContainer>
+        <Table size="small" aria-label="Run history">
+          <TableHead>
+            <TableRow>
+              <TableCell>Started</TableCell>
+              <TableCell>Tool</TableCell>
+              <TableCell>By</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Counts</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {runs.data?.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{formatDateTime(r.startedAt)}</TableCell>
+                <TableCell>
+                  {r.tool}
+                  {r.dryRun ? ' (dry run)' : ''}
+                </TableCell>
+                <TableCell>
+                  {r.source === 'cli' ? `CLI ${r.operator ?? ''}` : (r.actorName ?? r.actorEmail ?? 'console')}
+                </TableCell>
+                <TableCell>
+                  <Chip label={r.status} size="small" color={STATUS_COLOR[r.status]} variant="outlined" />
+                  {r.error ? ` ${r.error}` : ''}
+                </TableCell>
+                <TableCell>
+                  {Object.entries(r.counts)
+                    .map(([k, v]) => `${k} ${v}`)
+                    .join(', ')}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </section>
+  );
+}
