@@ -31,6 +31,7 @@ import { Route as AppCheckoutStorefrontIdRouteImport } from './routes/_app/check
 import { Route as AppInviteCodeRouteImport } from './routes/_app/invite/$code'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppMessagesThreadIdRouteImport } from './routes/_app/messages/$threadId'
+import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId'
 import { Route as AppPaymentIndexRouteImport } from './routes/_app/payment/index'
 import { Route as AppPaymentPlanTypeRouteImport } from './routes/_app/payment/$planType'
 import { Route as AppStudiosIndexRouteImport } from './routes/_app/studios/index'
@@ -163,6 +164,11 @@ const AppMessagesIndexRoute = AppMessagesIndexRouteImport.update({
 const AppMessagesThreadIdRoute = AppMessagesThreadIdRouteImport.update({
   id: '/messages/$threadId',
   path: '/messages/$threadId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrdersOrderIdRoute = AppOrdersOrderIdRouteImport.update({
+  id: '/orders/$orderId',
+  path: '/orders/$orderId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPaymentIndexRoute = AppPaymentIndexRouteImport.update({
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/checkout/$storefrontId': typeof AppCheckoutStorefrontIdRoute
   '/invite/$code': typeof AppInviteCodeRoute
   '/messages/$threadId': typeof AppMessagesThreadIdRoute
+  '/orders/$orderId': typeof AppOrdersOrderIdRoute
   '/payment/$planType': typeof AppPaymentPlanTypeRoute
   '/account/': typeof AppAccountIndexRoute
   '/artists/': typeof AppArtistsIndexRoute
@@ -361,6 +368,7 @@ export interface FileRoutesByTo {
   '/checkout/$storefrontId': typeof AppCheckoutStorefrontIdRoute
   '/invite/$code': typeof AppInviteCodeRoute
   '/messages/$threadId': typeof AppMessagesThreadIdRoute
+  '/orders/$orderId': typeof AppOrdersOrderIdRoute
   '/payment/$planType': typeof AppPaymentPlanTypeRoute
   '/account': typeof AppAccountIndexRoute
   '/artists': typeof AppArtistsIndexRoute
@@ -410,6 +418,7 @@ export interface FileRoutesById {
   '/_app/checkout/$storefrontId': typeof AppCheckoutStorefrontIdRoute
   '/_app/invite/$code': typeof AppInviteCodeRoute
   '/_app/messages/$threadId': typeof AppMessagesThreadIdRoute
+  '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute
   '/_app/payment/$planType': typeof AppPaymentPlanTypeRoute
   '/_app/account/': typeof AppAccountIndexRoute
   '/_app/artists/': typeof AppArtistsIndexRoute
@@ -459,6 +468,7 @@ export interface FileRouteTypes {
     | '/checkout/$storefrontId'
     | '/invite/$code'
     | '/messages/$threadId'
+    | '/orders/$orderId'
     | '/payment/$planType'
     | '/account/'
     | '/artists/'
@@ -506,6 +516,7 @@ export interface FileRouteTypes {
     | '/checkout/$storefrontId'
     | '/invite/$code'
     | '/messages/$threadId'
+    | '/orders/$orderId'
     | '/payment/$planType'
     | '/account'
     | '/artists'
@@ -554,6 +565,7 @@ export interface FileRouteTypes {
     | '/_app/checkout/$storefrontId'
     | '/_app/invite/$code'
     | '/_app/messages/$threadId'
+    | '/_app/orders/$orderId'
     | '/_app/payment/$planType'
     | '/_app/account/'
     | '/_app/artists/'
@@ -757,6 +769,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMessagesThreadIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orders/$orderId': {
+      id: '/_app/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/orders/$orderId'
+      preLoaderRoute: typeof AppOrdersOrderIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/payment/': {
       id: '/_app/payment/'
       path: '/payment'
@@ -935,6 +954,7 @@ interface AppRouteChildren {
   AppCheckoutStorefrontIdRoute: typeof AppCheckoutStorefrontIdRoute
   AppInviteCodeRoute: typeof AppInviteCodeRoute
   AppMessagesThreadIdRoute: typeof AppMessagesThreadIdRoute
+  AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute
   AppPaymentPlanTypeRoute: typeof AppPaymentPlanTypeRoute
   AppAccountIndexRoute: typeof AppAccountIndexRoute
   AppArtistsIndexRoute: typeof AppArtistsIndexRoute
@@ -970,6 +990,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCheckoutStorefrontIdRoute: AppCheckoutStorefrontIdRoute,
   AppInviteCodeRoute: AppInviteCodeRoute,
   AppMessagesThreadIdRoute: AppMessagesThreadIdRoute,
+  AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
   AppPaymentPlanTypeRoute: AppPaymentPlanTypeRoute,
   AppAccountIndexRoute: AppAccountIndexRoute,
   AppArtistsIndexRoute: AppArtistsIndexRoute,

@@ -10,7 +10,9 @@ import {
   removeLine,
   setQuantity,
 } from '../../src/features/commerce/cart/cartLines';
+import { TEST_CARDS } from '../../src/features/commerce/checkout/testCards';
 import { dollarsToCents, formatCents, formatModifier } from '../../src/features/commerce/format';
+import { LOCAL_TEST_PAYMENT_METHODS } from '../../server/providers/payments/types';
 
 const balm = {
   productId: 'p1',
@@ -80,5 +82,11 @@ describe('money at the edge', () => {
     expect(dollarsToCents('19.999')).toBeNull();
     expect(dollarsToCents('abc')).toBeNull();
     expect(dollarsToCents('')).toBeNull();
+  });
+});
+
+describe('checkout test cards', () => {
+  it("offers exactly the local provider's test payment methods", () => {
+    expect(TEST_CARDS.map((c) => c.id).sort()).toEqual(Object.values(LOCAL_TEST_PAYMENT_METHODS).sort());
   });
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { CheckoutPage } from '../../../features/commerce/checkout/CheckoutPage';
 
-export const Route = createFileRoute('/_app/checkout/$storefrontId')({
-  component: () => <ComingSoon title="Checkout" />,
-});
+export const Route = createFileRoute('/_app/checkout/$storefrontId')({ component: CheckoutRoute });
+
+function CheckoutRoute() {
+  const { storefrontId } = Route.useParams();
+  return <CheckoutPage storefrontId={storefrontId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../../components/ComingSoon';
+import { ManageOrderPage } from '../../../../../../features/commerce/manage/ManageOrderPage';
 
-export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/orders/$orderId')({
-  component: () => <ComingSoon title="Order" />,
-});
+export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/orders/$orderId')({ component: ManageOrderRoute });
+
+function ManageOrderRoute() {
+  const { storefrontId, orderId } = Route.useParams();
+  return <ManageOrderPage storefrontId={storefrontId} orderId={orderId} />;
+}

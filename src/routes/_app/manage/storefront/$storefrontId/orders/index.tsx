@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../../components/ComingSoon';
+import { OrdersListPage } from '../../../../../../features/commerce/manage/OrdersListPage';
 
-export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/orders/')({
-  component: () => <ComingSoon title="Orders" />,
-});
+export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/orders/')({ component: OrdersRoute });
+
+function OrdersRoute() {
+  const { storefrontId } = Route.useParams();
+  return <OrdersListPage storefrontId={storefrontId} />;
+}

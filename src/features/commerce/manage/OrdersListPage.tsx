@@ -1,0 +1,82 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { TextLink } from '../../../components/links';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { trpc } from '../../../trpc';
+import { formatCents, formatDateTime } from '../format';
+import { OrderStatusChip, statusLabel } from '../orders/OrderStatusChip';
+import { ManageShell } from './ManageShell';
+
+const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
+
+/** /manage/storefront/{id}/orders: the storefront's orders by status, newest first, 20 a page. */
+export function OrdersListPage({ storefrontId }: { storefrontId: string }) {
+  const [status, setStatus] = useState<(typeof FILTERS)[number] | 'all'>('all');
+  const orders = trpc.order.forStorefront.useInfiniteQuery(
+    { storefrontId, status: status === 'all' ? undefined : status },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <ManageShell storefrontId={storefrontId} tab="orders">
+      {() => (
+        <Stack spacing={2}>
+          <Tabs value={status} onChange={(_, v) => setStatus(v)} variant="scrollable" aria-label="Order status">
+            <Tab value="all" label="All" />
+            {FILTERS.map((s) => (
+              <Tab key={s} value={s} label={statusLabel(s)} />
+            ))}
+          </Tabs>
+          {orders.isLoading && <PageSpinner />}
+          {orders.isSuccess && rows.length === 0 && <Typography color="text.secondary">No orders yet</Typography>}
+          {rows.length > 0 && (
+            <Table size="small" aria-label="Orders">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Order</TableCell>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Delivery</TableCell>
+                  <TableCell align="right">Total</TableCell>
+                  <TableCell>Status</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((o) => (
+                  <TableRow key={o.id}>
+                    <TableCell>
+                      <TextLink to="/manage/storefront/$storefrontId/orders/$orderId" params={{ storefrontId, orderId: o.id }}>
+                        {o.orderNumber}
+                      </TextLink>
+                    </TableCell>
+                    <TableCell>{formatDateTime(o.createdAt)}</TableCell>
+                    <TableCell>{o.fulfillmentMethod === 'shipping' ? 'Shipping' : 'Pickup'}</TableCell>
+                    <TableCell align="right">{formatCents(o.total)}</TableCell>
+                    <TableCell>
+                      <OrderStatusChip status={o.status} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {orders.hasNextPage && (
+            <div>
+              <Button onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+                Load more orders
+              </Button>
+            </div>
+          )}
+        </Stack>
+      )}
+    </ManageShell>
+  );
+}
