@@ -25,6 +25,8 @@ function eventRows(ctx: ServiceCtx) {
       artistName: artists.name,
       shopName: shops.name,
       shopAddress: shops.address,
+      shopCity: shops.city,
+      shopState: shops.state,
       clientDisplayName: clients.displayName,
     })
     .from(bookings)
@@ -106,7 +108,7 @@ export async function feedForToken(ctx: ServiceCtx, token: string): Promise<stri
     .orderBy(asc(bookings.startsAt))
     .limit(FEED_LIMIT);
   const events = rows.map((r) =>
-    bookingEvent(r.booking, { artistName: r.artistName ?? 'Artist', shopName: r.shopName, address: r.shopAddress }),
+    bookingEvent(r.booking, { artistName: r.artistName ?? 'Artist', shopName: r.shopName, address: [r.shopAddress, r.shopCity, r.shopState].filter(Boolean).join(', ') }),
   );
   return buildCalendar('InkLink', events, now);
 }
