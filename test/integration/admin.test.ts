@@ -280,6 +280,30 @@ describe('Notifications tab', () => {
   });
 });
 
+describe('Payment Testing', () => {
+  it('charges a test card and refunds it; a declined card says why', async () => {
+    const ok = await client.admin.payments.testCard.mutate({ card: 'pm_card_visa', amount: 150 });
+    expect(ok).toMatchObject({ ok: true, summary: 'Charged and refunded 150 cents', details: { provider: 'local' } });
+    const declined = await client.admin.payments.testCard.mutate({ card: 'pm_card_chargeDeclined', amount: 150 });
+    expect(declined.ok).toBe(false);
+    expect(declined.summary).toMatch(/^Declined: /);
+    expect((await trpcError(client.admin.payments.testCard.mutate({ card: 'pm_card_visa', amount: 50 }))).message).toBe('Minimum amount is $1.00');
+  });
+
+  it('starts subscriptions with the trial scenario (-1 default per environment, 0 none, custom) and cancels them', async () => {
+    const dev = await client.admin.payments.testSubscription.mutate({ plan: 'artist_pro', environment: 'development', trialDays: -1, card: 'pm_card_visa' });
+    expect(dev).toMatchObject({ ok: true, details: { trialDays: 3, status: 'trialing', priceCents: 500 } });
+    const prod = await client.admin.payments.testSubscription.mutate({ plan: 'studio', environment: 'production', trialDays: -1, card: 'pm_card_visa' });
+    expect(prod.details).toMatchObject({ trialDays: 30, priceCents: 5000 });
+    const none = await client.admin.payments.testSubscription.mutate({ plan: 'studio', environment: 'development', trialDays: 0, card: 'pm_card_visa' });
+    expect(none.details).toMatchObject({ trialDays: 0, status: 'active' });
+    const custom = await client.admin.payments.testSubscription.mutate({ plan: 'artist_pro', environment: 'development', trialDays: 7, card: 'pm_card_visa' });
+    expect(custom.details).toMatchObject({ trialDays: 7, status: 'trialing' });
+    const declined = await client.admin.payments.testSubscription.mutate({ plan: 'studio', environment: 'development', trialDays: 0, card: 'pm_card_chargeDeclined' });
+    expect(declined.ok).toBe(false);
+  });
+});
+
 describe('Dashboard', () => {
   it('computes the platform figures in SQL over every row', async () => {
     const before = await client.admin.dashboard.query();
