@@ -13,6 +13,12 @@ describe('messaging in two browsers', () => {
     await artistApi.auth.login.mutate({ email: artist.email, password: artist.password });
     await artistApi.artist.saveMine.mutate({ name: 'Jonah Park', urlSlug: 'jonah-e2e', tattooStyles: ['Fine Line'] });
 
+    // The artist is already looking at the app, with nothing unseen.
+    const artistPage = await app.newPage();
+    await app.signInAs(artistPage, artist);
+    await artistPage.goto(app.url);
+    await artistPage.getByRole('link', { name: 'Inbox', exact: true }).waitFor();
+
     const clientPage = await app.newPage();
     await app.signInAs(clientPage, client);
     await clientPage.goto(`${app.url}/artist/jonah-e2e`);
@@ -22,10 +28,8 @@ describe('messaging in two browsers', () => {
     await clientPage.getByRole('button', { name: 'Send' }).click();
     await clientPage.getByLabel('Messages').getByText('Hi Jonah! Could you do a fine-line swallow?').waitFor();
 
-    const artistPage = await app.newPage();
-    await app.signInAs(artistPage, artist);
-    await artistPage.goto(app.url);
-    await artistPage.getByRole('link', { name: 'Inbox, 1 unseen' }).waitFor();
+    // The badge rises without a reload, well before the 30-second refresh could have done it.
+    await artistPage.getByRole('link', { name: 'Inbox, 1 unseen' }).waitFor({ timeout: 10_000 });
     await artistPage.goto(`${app.url}/messages`);
     await artistPage.getByRole('link', { name: /Maya Reyes/ }).click();
     await artistPage.getByLabel('Messages').getByText('Hi Jonah! Could you do a fine-line swallow?').waitFor();
