@@ -19,6 +19,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
+  /** pk_… for Stripe Elements in the browser (card entry); without it the card form is the local test form. */
+  STRIPE_PUBLISHABLE_KEY: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('InkLink <no-reply@inklink.local>'),
   VAPID_PUBLIC_KEY: optional,
@@ -49,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     appOrigin: e.APP_ORIGIN.replace(/\/$/, ''),
     adminOrigin: e.ADMIN_ORIGIN.replace(/\/$/, ''),
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY },
     google:

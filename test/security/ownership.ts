@@ -135,6 +135,17 @@ const consentForm = (bookingId: string) => ({
   agree: true as const,
 });
 
+/** The owner asks the third person for $25 in their conversation; the owner can receive, the third has a card. */
+async function paymentRequestOf(w: World) {
+  const account = await w.owner.client.connect.createAccount.mutate();
+  await w.owner.client.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
+  await w.third.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_visa' });
+  const threadId = await privateThread(w);
+  return w.owner.client.paymentRequest.create.mutate({ payeeId: w.third.user.id, amount: 2500, description: 'Deposit', threadId });
+}
+
+const ownSubscription = async (w: World) => (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
+
 export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'auth.revokeSession': entry({
     // A second session of the owner (another device), so revoking it leaves the owner signed in.
@@ -331,4 +342,41 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: (w) => bookingOf(w),
     call: (c, _, w) => c.calendar.events.query({ from: w.server.clock.now(), to: new Date(w.server.clock.now().getTime() + 30 * 86_400_000), shopId: w.studio.id }),
   }),
+  // Payments: a studio's plan is bought by its managers; subscriptions, cards, payout accounts and
+  // payment requests belong to their people.
+  'payment.subscribe': entry({
+    setup: async () => null,
+    call: (c, _, w) => c.payment.subscribe.mutate({ priceId: 'studio', paymentMethodId: 'pm_card_visa', studioId: w.studio.id }),
+  }),
+  'payment.cancelSubscription': entry({ setup: ownSubscription, call: (c, subscriptionId) => c.payment.cancelSubscription.mutate({ subscriptionId, cancelAtPeriodEnd: true }) }),
+  'payment.changePlan': entry({ setup: ownSubscription, call: (c, subscriptionId) => c.payment.changePlan.mutate({ subscriptionId, priceId: 'studio' }) }),
+  'payment.setDefaultMethod': entry({
+    setup: async (w) => w.owner.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_mastercard' }),
+    call: (c) => c.payment.setDefaultMethod.mutate({ paymentMethodId: 'pm_card_mastercard' }),
+  }),
+  'payment.deleteMethod': entry({
+    setup: async (w) => w.owner.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_mastercard' }),
+    call: (c) => c.payment.deleteMethod.mutate({ paymentMethodId: 'pm_card_mastercard' }),
+  }),
+  'connect.completeLocalOnboarding': entry({
+    setup: async (w) => (await w.owner.client.connect.createAccount.mutate()).accountId ?? '',
+    call: (c, accountId) => c.connect.completeLocalOnboarding.mutate({ accountId }),
+  }),
+  'paymentRequest.create': entry({
+    setup: (w) => privateThread(w),
+    call: (c, threadId, w) => c.paymentRequest.create.mutate({ payeeId: w.third.user.id, amount: 2500, description: 'Deposit', threadId }),
+  }),
+  'paymentRequest.byId': entry({ setup: paymentRequestOf, call: (c, r) => c.paymentRequest.byId.query({ paymentRequestId: r.id }) }),
+  'paymentRequest.list': entry({
+    setup: paymentRequestOf,
+    call: (c, r) => c.paymentRequest.list.query({ threadId: r.threadId }),
+    shows: (result, r) => (result as { items: Array<{ id: string }> }).items.some((item) => item.id === r.id),
+  }),
+  'paymentRequest.process': entry({
+    setup: paymentRequestOf,
+    call: (c, r) => c.paymentRequest.process.mutate({ paymentRequestId: r.id, paymentMethodId: 'pm_card_visa' }),
+    rightful: (w) => w.third,
+  }),
+  'paymentRequest.decline': entry({ setup: paymentRequestOf, call: (c, r) => c.paymentRequest.decline.mutate({ paymentRequestId: r.id, reason: 'No' }), rightful: (w) => w.third }),
+  'paymentRequest.cancel': entry({ setup: paymentRequestOf, call: (c, r) => c.paymentRequest.cancel.mutate({ paymentRequestId: r.id }) }),
 };

@@ -18,6 +18,9 @@ export const PUBLIC = [
   'contact.send',
   'blog.list',
   'blog.bySlug',
+  // The plans on sale and which card form to show.
+  'payment.plans',
+  'payment.config',
   // Public so a signed-out call gets the spec's own message ('User must be logged in to create a studio').
   'studio.create',
   // The VAPID public key browsers subscribe with.
@@ -64,6 +67,17 @@ export const SELF_ONLY = [
   'thread.open',
   // The signed-in user's own event stream (subscription).
   'live.onEvent',
+  // The caller's own subscriptions, saved cards, payment history and payout account.
+  'payment.subscriptions',
+  'payment.methods',
+  'payment.addMethod',
+  'payment.history',
+  'connect.status',
+  'connect.createAccount',
+  'connect.onboardingLink',
+  'connect.balance',
+  'connect.payout',
+  'connect.payouts',
   // The artist's own booking settings and time off.
   'booking.settings',
   'booking.saveSettings',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { artists, users } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { changedFields, writeAudit } from './audit';
+import { auditedEdit } from './audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateArtistInput } from './inputs';
 import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
 
@@ -71,14 +71,12 @@ export async function updateArtist({ ctx, input }: { ctx: ServiceCtx; input: z.o
     const now = tx.deps.clock.now();
     const { id, ...fields } = input;
     const next = { ...fields, deletedAt: input.deleted ? (current.deleted ? current.deletedAt : now) : null };
-    const diff = changedFields(current, next);
-    if (diff.changed) {
-      await tx.db
+    await auditedEdit(tx.db, { actorId: admin.id, action: 'artist.update', entityType: 'artist', entityId: id, current, next, at: now }, () =>
+      tx.db
         .update(artists)
         .set({ ...next, updatedAt: now })
-        .where(eq(artists.id, id));
-      await writeAudit(tx.db, { actorId: admin.id, action: 'artist.update', entityType: 'artist', entityId: id, before: diff.before, after: diff.after, at: now });
-    }
+        .where(eq(artists.id, id)),
+    );
     const [row] = await tx.db.select(adminArtistColumns).from(artists).innerJoin(users, eq(users.id, artists.userId)).where(eq(artists.id, id));
     return { artist: row, message: ADMIN_MESSAGES.artistUpdated };
   });

@@ -49,6 +49,24 @@ export async function writeAudit(
   });
 }
 
+/**
+ * An admin edit: when `next` changes any field of `current`, `write` stores it and the change is
+ * audited (who, when, the changed fields before and after) in the same transaction; `write` gets
+ * the changed fields' new values. Returns
+ * whether anything changed (an unchanged save writes nothing).
+ */
+export async function auditedEdit(
+  db: Db,
+  edit: { actorId: string; action: string; entityType: string; entityId: string; current: Record<string, unknown>; next: Record<string, unknown>; at: Date },
+  write: (changed: Record<string, Json>) => Promise<unknown>,
+): Promise<boolean> {
+  const diff = changedFields(edit.current, edit.next);
+  if (!diff.changed) return false;
+  await write(diff.after);
+  await writeAudit(db, { actorId: edit.actorId, action: edit.action, entityType: edit.entityType, entityId: edit.entityId, before: diff.before, after: diff.after, at: edit.at });
+  return true;
+}
+
 /** The newest changes of one record, with who made them. */
 export async function listAudit({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof auditInput> }) {
   return ctx.db

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { shops, storefronts, users } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { changedFields, writeAudit } from './audit';
+import { auditedEdit } from './audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateStorefrontInput } from './inputs';
 import { lowerPrefix, mergeById } from './search';
 
@@ -60,22 +60,12 @@ export async function updateStorefront({ ctx, input }: { ctx: ServiceCtx; input:
     if (!current) throw notFound(ADMIN_MESSAGES.storefrontNotFound);
     const now = tx.deps.clock.now();
     const { id, ...next } = input;
-    const diff = changedFields(current, next);
-    if (diff.changed) {
-      await tx.db
+    await auditedEdit(tx.db, { actorId: admin.id, action: 'storefront.update', entityType: 'storefront', entityId: id, current, next, at: now }, () =>
+      tx.db
         .update(storefronts)
         .set({ ...next, updatedAt: now })
-        .where(eq(storefronts.id, id));
-      await writeAudit(tx.db, {
-        actorId: admin.id,
-        action: 'storefront.update',
-        entityType: 'storefront',
-        entityId: id,
-        before: diff.before,
-        after: diff.after,
-        at: now,
-      });
-    }
+        .where(eq(storefronts.id, id)),
+    );
     const [row] = await selectStorefronts({ ...tx }).where(eq(storefronts.id, id));
     return { storefront: row, message: ADMIN_MESSAGES.storefrontUpdated };
   });

@@ -5,7 +5,7 @@ import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { findHandleConflict } from '../studios/handles';
 import { splitAddress } from '../studios/rules';
-import { changedFields, writeAudit } from './audit';
+import { auditedEdit } from './audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateStudioInput } from './inputs';
 import { lowerPrefix, mergeById, prefixPattern, uuidPrefixCondition } from './search';
 
@@ -103,9 +103,8 @@ export async function updateStudio({ ctx, input }: { ctx: ServiceCtx; input: z.o
         deletedAt: input.deleted ? (current.deleted ? current.deletedAt : now) : null,
         deletedBy: input.deleted ? (current.deleted ? current.deletedBy : admin.id) : null,
       };
-      const diff = changedFields(current, next);
-      if (diff.changed) {
-        const addressChanged = ['address', 'city', 'state', 'zipCode'].some((k) => k in diff.after);
+      await auditedEdit(tx.db, { actorId: admin.id, action: 'shop.update', entityType: 'shop', entityId: id, current, next, at: now }, async (changed) => {
+        const addressChanged = ['address', 'city', 'state', 'zipCode'].some((k) => k in changed);
         const location = addressChanged ? await tx.deps.geocoder.geocode(`${street}, ${input.city}, ${input.state} ${input.zipCode}`) : {};
         await tx.db
           .update(shops)
@@ -118,8 +117,7 @@ export async function updateStudio({ ctx, input }: { ctx: ServiceCtx; input: z.o
             lastUpdated: now,
           })
           .where(eq(shops.id, id));
-        await writeAudit(tx.db, { actorId: admin.id, action: 'shop.update', entityType: 'shop', entityId: id, before: diff.before, after: diff.after, at: now });
-      }
+      });
       const [row] = await tx.db.select(adminStudioColumns).from(shops).where(eq(shops.id, id));
       return { studio: row, message: ADMIN_MESSAGES.studioUpdated };
     });

@@ -4,7 +4,7 @@ import { pushDevices, shopUsers, users } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { isDisplayNameTaken } from '../users/service';
-import { changedFields, writeAudit } from './audit';
+import { auditedEdit } from './audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateUserInput } from './inputs';
 import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
 
@@ -71,14 +71,12 @@ export async function updateUser({ ctx, input }: { ctx: ServiceCtx; input: z.out
       const now = tx.deps.clock.now();
       const { id, ...fields } = input;
       const next = { ...fields, deletedAt: input.deleted ? (current.deleted ? current.deletedAt : now) : null };
-      const diff = changedFields(current, next);
-      if (diff.changed) {
-        await tx.db
+      await auditedEdit(tx.db, { actorId: admin.id, action: 'user.update', entityType: 'user', entityId: id, current, next, at: now }, () =>
+        tx.db
           .update(users)
           .set({ ...next, lastUpdated: now })
-          .where(eq(users.id, id));
-        await writeAudit(tx.db, { actorId: admin.id, action: 'user.update', entityType: 'user', entityId: id, before: diff.before, after: diff.after, at: now });
-      }
+          .where(eq(users.id, id)),
+      );
       const [row] = await tx.db.select(adminUserColumns).from(users).where(eq(users.id, id));
       return { user: row, message: ADMIN_MESSAGES.userUpdated };
     });

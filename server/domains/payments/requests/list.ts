@@ -1,0 +1,28 @@
+import { and, desc, eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import { paymentRequests } from '../../../db/schema';
+import type { AuthedCtx } from '../../../lib/context';
+import { olderThan, pageOf } from '../cursor';
+import type { listPaymentRequestsInput } from '../inputs';
+import { requireRequestParty } from './access';
+
+export const REQUEST_PAGE_SIZE = 20;
+
+/** Requests I made or was asked to pay, optionally of one conversation, newest first. */
+export async function listPaymentRequests({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof listPaymentRequestsInput> }) {
+  const rows = await ctx.db
+    .select()
+    .from(paymentRequests)
+    .where(
+      and(
+        or(eq(paymentRequests.requesterId, ctx.user.id), eq(paymentRequests.payeeId, ctx.user.id)),
+        input.threadId ? eq(paymentRequests.threadId, input.threadId) : undefined,
+        olderThan(input.cursor, paymentRequests.createdAt, paymentRequests.id),
+      ),
+    )
+    .orderBy(desc(paymentRequests.createdAt), desc(paymentRequests.id))
+    .limit(REQUEST_PAGE_SIZE + 1);
+  return pageOf(rows, REQUEST_PAGE_SIZE, (row) => row.createdAt);
+}
+
+export const getPaymentRequest = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) => requireRequestParty(ctx, input.paymentRequestId);

@@ -1,0 +1,24 @@
+import type { paymentRequests } from '../../../db/schema';
+import type { ServiceCtx } from '../../../lib/context';
+import { announce } from '../../../lib/live';
+import { formatCents } from '../../../lib/money';
+import { createNotification } from '../../notifications/create';
+
+type RequestRow = typeof paymentRequests.$inferSelect;
+
+/**
+ * Tells the other party about a change to a payment request, inside the caller's transaction
+ * (the notification commits with the change), and refreshes both parties' open conversation.
+ */
+export async function notifyOtherParty(ctx: ServiceCtx, request: RequestRow, to: string, title: string) {
+  await createNotification(ctx, {
+    userId: to,
+    type: 'general_alert',
+    title,
+    body: `${formatCents(request.amount)} · ${request.description}`,
+    data: { threadId: request.threadId, paymentRequestId: request.id, url: request.threadId ? `/messages/${request.threadId}` : '/account/payments' },
+  });
+  if (request.threadId) {
+    await announce(ctx.db, { topic: 'message', userIds: [request.requesterId, request.payeeId], payload: { threadId: request.threadId, paymentRequestId: request.id } });
+  }
+}

@@ -1,0 +1,19 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { paymentHistory } from '../../../db/schema';
+import type { AuthedCtx } from '../../../lib/context';
+import { olderThan, pageOf } from '../cursor';
+import type { historyInput } from '../inputs';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** The user's payments, newest first (spec 2 §7), a page at a time. */
+export async function listPaymentHistory({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof historyInput> }) {
+  const rows = await ctx.db
+    .select()
+    .from(paymentHistory)
+    .where(and(eq(paymentHistory.userId, ctx.user.id), olderThan(input.cursor, paymentHistory.date, paymentHistory.id)))
+    .orderBy(desc(paymentHistory.date), desc(paymentHistory.id))
+    .limit(HISTORY_PAGE_SIZE + 1);
+  return pageOf(rows, HISTORY_PAGE_SIZE, (row) => row.date);
+}

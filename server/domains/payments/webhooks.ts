@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { connectAccounts, subscriptions, users, webhookEvents } from '../../db/schema';
+import { type ServiceCtx, withTransaction } from '../../lib/context';
+import type { PaymentsEvent } from '../../providers/payments/stripe-events';
+import { saveConnectAccount } from './connect/accounts';
+import { settleAttempt } from './requests/process';
+import { recordPayment } from './service/subscriptions';
+
+/**
+ * Applies one provider event, once: its id goes into webhook_events in the same transaction as the
+ * change, so a replayed event (even 100 copies at once: they wait on the id's unique key) changes
+ * nothing. Events about rows we do not have are recorded and ignored.
+ */
+export async function applyPaymentsEvent(ctx: ServiceCtx, event: PaymentsEvent): Promise<{ duplicate: boolean }> {
+  return withTransaction(ctx, async (tx) => {
+    const now = ctx.deps.clock.now();
+    const [fresh] = await tx.db
+      .insert(webhookEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now, processedAt: now })
+      .onConflictDoNothing({ target: webhookEvents.id })
+      .returning({ id: webhookEvents.id });
+    if (!fresh) return { duplicate: true };
+    switch (event.kind) {
+      case 'subscription': {
+        const sub = event.subscription;
+        await tx.db
+          .update(subscriptions)
+          .set({
+            status: sub.status as (typeof subscriptions.$inferSelect)['status'],
+            trialEnd: sub.trialEnd,
+            currentPeriodStart: sub.currentPeriodStart,
+            currentPeriodEnd: sub.currentPeriodEnd,
+            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+            canceledAt: sub.canceledAt,
+          })
+          .where(eq(subscriptions.stripeSubscriptionId, sub.subscriptionId));
+        break;
+      }
+      case 'payment_succeeded':
+      case 'payment_failed': {
+        const attemptId = event.metadata.paymentTransactionId;
+        if (!attemptId) break;
+        await settleAttempt(
+          tx,
+          attemptId,
+          event.kind === 'payment_succeeded'
+            ? { ok: true, paymentIntentId: event.paymentIntentId, chargeId: event.chargeId, receiptUrl: null }
+            : { ok: false, reason: event.reason, declineCode: null },
+        );
+        break;
+      }
+      case 'account': {
+        const [row] = await tx.db.select({ userId: connectAccounts.userId }).from(connectAccounts).where(eq(connectAccounts.accountId, event.account.accountId));
+        if (row) await saveConnectAccount(tx, row.userId, event.account);
+        break;
+      }
+      case 'charge_succeeded': {
+        if (!event.customerId) break;
+        const [payer] = await tx.db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, event.customerId));
+        if (!payer) break;
+        await recordPayment(tx, {
+          userId: payer.id,
+          chargeId: event.chargeId,
+          amountCents: event.amountCents,
+          currency: event.currency,
+          description: event.description ?? 'Payment',
+          receiptUrl: event.receiptUrl,
+          date: event.createdAt,
+        });
+        break;
+      }
+      case 'other':
+        break;
+    }
+    return { duplicate: false };
+  });
+}

@@ -1,0 +1,121 @@
+import Stripe from 'stripe';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { notifications, paymentHistory, paymentRequests, paymentTransactions, subscriptions, users, webhookEvents } from '../../server/db/schema';
+import { paymentRequestCast, signedInUser } from '../support/payments-fixtures';
+import { useTestServer } from '../support/server';
+
+const SECRET = 'whsec_inklink_test';
+const server = useTestServer({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
+
+let eventSeq = 0;
+function stripeEvent(type: string, object: Record<string, unknown>) {
+  return JSON.stringify({ id: `evt_test_${Date.now()}_${eventSeq++}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+}
+
+/** Signs like Stripe does (t=…,v1=HMAC-SHA256 of "t.payload"), at the given time. */
+function signed(payload: string, at: Date = server.clock.now(), secret = SECRET) {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
+}
+
+const post = (payload: string, signature: string) =>
+  fetch(`${server.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+
+async function chargeSucceeded(customerId: string, chargeId: string) {
+  return stripeEvent('charge.succeeded', {
+    id: chargeId,
+    object: 'charge',
+    amount: 500,
+    currency: 'usd',
+    customer: customerId,
+    description: 'Subscription creation',
+    receipt_url: `https://pay.stripe.com/receipts/${chargeId}`,
+    created: Math.floor(Date.now() / 1000),
+  });
+}
+
+async function customer() {
+  const { user } = await signedInUser(server);
+  const customerId = `cus_${user.id.slice(0, 8)}`;
+  await server.deps.db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, user.id));
+  return { user, customerId };
+}
+
+describe('POST /webhooks/stripe', () => {
+  it('applies a correctly signed event: the charge lands in the payer’s history', async () => {
+    const { user, customerId } = await customer();
+    const payload = await chargeSucceeded(customerId, 'ch_ok_1');
+    const response = await post(payload, signed(payload));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, duplicate: false });
+    const rows = await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.userId, user.id));
+    expect(rows).toMatchObject([{ stripeChargeId: 'ch_ok_1', amount: 500, receiptUrl: 'https://pay.stripe.com/receipts/ch_ok_1', status: 'succeeded' }]);
+  });
+
+  it('a tampered body, a wrong secret, a missing signature or a stale timestamp → 400 and nothing changes', async () => {
+    const { user, customerId } = await customer();
+    const payload = await chargeSucceeded(customerId, 'ch_bad_1');
+    const tampered = payload.replace('"amount":500', '"amount":1');
+    const stale = new Date(server.clock.now().getTime() - 301_000);
+    const attempts = [
+      await post(tampered, signed(payload)),
+      await post(payload, signed(payload, server.clock.now(), 'whsec_other')),
+      await post(payload, signed(payload, stale)),
+      await post(payload, 't=1,v1=deadbeef'),
+      await fetch(`${server.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload }),
+    ];
+    expect(attempts.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.userId, user.id))).toHaveLength(0);
+    const eventId = JSON.parse(payload).id as string;
+    expect(await server.deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId))).toHaveLength(0);
+    // Within the 300 s tolerance it is accepted.
+    expect((await post(payload, signed(payload, new Date(server.clock.now().getTime() - 290_000)))).status).toBe(200);
+  });
+
+  it('one event replayed 100 times concurrently → one state change', async () => {
+    const { artist, payer, request } = await paymentRequestCast(server);
+    const created = await request();
+    // A payment whose synchronous answer was lost to an outage: the attempt is still processing.
+    const [attempt] = await server.deps.db
+      .insert(paymentTransactions)
+      .values({ paymentRequestId: created.id, requesterId: artist.user.id, payeeId: payer.user.id, amount: created.amount, status: 'processing', paymentMethodId: 'pm_card_visa' })
+      .returning();
+    const payload = stripeEvent('payment_intent.succeeded', {
+      id: 'pi_replayed',
+      object: 'payment_intent',
+      latest_charge: 'ch_replayed',
+      metadata: { paymentRequestId: created.id, paymentTransactionId: attempt.id },
+    });
+    const responses = await Promise.all(Array.from({ length: 100 }, () => post(payload, signed(payload))));
+    expect(responses.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ duplicate: boolean }>));
+    expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
+    const [row] = await server.deps.db.select().from(paymentRequests).where(eq(paymentRequests.id, created.id));
+    expect(row).toMatchObject({ status: 'paid', stripePaymentIntentId: 'pi_replayed' });
+    const [settled] = await server.deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, attempt.id));
+    expect(settled).toMatchObject({ status: 'succeeded', stripeChargeId: 'ch_replayed' });
+    expect(await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.stripeChargeId, 'ch_replayed'))).toHaveLength(1);
+    const received = await server.deps.db.select().from(notifications).where(and(eq(notifications.userId, artist.user.id), eq(notifications.title, 'Payment received')));
+    expect(received).toHaveLength(1);
+  });
+
+  it('keeps subscriptions in step with customer.subscription events', async () => {
+    const { client, user } = await signedInUser(server);
+    const sub = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' });
+    const periodEnd = Math.floor(Date.now() / 1000) + 40 * 86_400;
+    const payload = stripeEvent('customer.subscription.updated', {
+      id: sub.stripeSubscriptionId,
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: true,
+      canceled_at: null,
+      trial_end: null,
+      start_date: Math.floor(Date.now() / 1000),
+      metadata: { planId: 'artist_pro' },
+      items: { object: 'list', data: [{ id: 'si_1', price: { unit_amount: 500 }, current_period_start: Math.floor(Date.now() / 1000), current_period_end: periodEnd }] },
+    });
+    expect((await post(payload, signed(payload))).status).toBe(200);
+    const [row] = await server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, trialEnd: null, currentPeriodEnd: new Date(periodEnd * 1000) });
+  });
+});
