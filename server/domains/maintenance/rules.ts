@@ -199,16 +199,8 @@ export type CleanupShop = {
 /** Result of the active-artist lookup for a shop; a failed lookup protects the shop (spec 2 §5). */
 export type ActiveArtistsLookup = boolean | 'lookup_failed';
 
-/** Spec 2 §3: the deletion analysis record of one shop. */
-export type DeletionAnalysis = {
-  id: string;
-  name: string;
-  isActive: boolean;
-  isFeatured: boolean;
-  quality: number;
-  deleted: boolean;
-  deletedAt: Date | null;
-  lastUpdated: Date | null;
+/** Spec 2 §3: the deletion analysis record of one shop (its fields, then the decision). */
+export type DeletionAnalysis = CleanupShop & {
   monthsSinceUpdate: number | null;
   daysSinceSoftDelete: number | null;
   hasActiveArtists: boolean;
