@@ -13,7 +13,6 @@ import { registerIcsFeed } from './http/ics-feed';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
-import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
 import type { TrpcContext } from './trpc/init';
 import { type AppRouter, appRouter } from './trpc/router';
@@ -99,7 +98,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerGoogleRoutes(app, deps, auth);
   await registerUploads(app, deps, auth);
-  await registerStripeWebhook(app, deps);
   registerIcsFeed(app, deps);
   await registerStripeWebhook(app, deps);
   if (options.serveClient !== false) await registerClient(app, options.clientDir);

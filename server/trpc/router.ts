@@ -10,7 +10,6 @@ import { liveRouter } from '../domains/live/router';
 import { messageRouter, threadRouter } from '../domains/messaging/router';
 import { pushRouter } from '../domains/notifications/push/router';
 import { connectRouter, paymentRequestRouter, paymentRouter } from '../domains/payments/router';
-import { connectRouter, paymentRequestRouter, paymentRouter } from '../domains/payments/router';
 import { notificationRouter } from '../domains/notifications/router';
 import { orderRouter } from '../domains/orders/router';
 import { productRouter } from '../domains/products/router';
@@ -39,9 +38,6 @@ export const appRouter = router({
   product: productRouter,
   order: orderRouter,
   admin: adminRouter,
-  payment: paymentRouter,
-  paymentRequest: paymentRequestRouter,
-  connect: connectRouter,
   payment: paymentRouter,
   paymentRequest: paymentRequestRouter,
   connect: connectRouter,
