@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import { ArtistBookingPage } from '../../../../features/booking/BookingPage';
 
-export const Route = createFileRoute('/_app/artist/$slug/booking')({
-  component: () => <ComingSoon title="Book an Appointment" />,
-});
+export const Route = createFileRoute('/_app/artist/$slug/booking')({ component: ArtistBookingRoute });
+
+function ArtistBookingRoute() {
+  const { slug } = Route.useParams();
+  return <ArtistBookingPage slug={slug} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../components/ComingSoon';
+import { ArtistBookingPage } from '../../../../../features/booking/BookingPage';
 
-export const Route = createFileRoute('/_app/artist/id/$id/booking')({
-  component: () => <ComingSoon title="Book an Appointment" />,
-});
+export const Route = createFileRoute('/_app/artist/id/$id/booking')({ component: ArtistBookingByIdRoute });
+
+function ArtistBookingByIdRoute() {
+  const { id } = Route.useParams();
+  return <ArtistBookingPage id={id} />;
+}

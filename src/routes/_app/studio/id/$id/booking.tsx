@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../components/ComingSoon';
+import { StudioBookingPage } from '../../../../../features/booking/BookingPage';
 
-export const Route = createFileRoute('/_app/studio/id/$id/booking')({
-  component: () => <ComingSoon title="Book at this Studio" />,
-});
+export const Route = createFileRoute('/_app/studio/id/$id/booking')({ component: StudioBookingByIdRoute });
+
+function StudioBookingByIdRoute() {
+  const { id } = Route.useParams();
+  return <StudioBookingPage id={id} />;
+}

@@ -1,0 +1,55 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { trpc } from '../../trpc';
+import { formatBothZones, viewerZone } from './format';
+
+const today = () => new Intl.DateTimeFormat('en-CA').format(new Date());
+
+/** The client picks a time from the artist's real availability, shown in the studio's zone (and theirs). */
+export function SlotPicker(props: { requestId: string; studios: Array<{ id: string; name: string; timezone: string }>; defaultShopId?: string; onBooked: (bookingId: string) => void }) {
+  const utils = trpc.useUtils();
+  const [shopId, setShopId] = useState(props.defaultShopId ?? props.studios[0]?.id ?? '');
+  const [from, setFrom] = useState(today());
+  const slots = trpc.booking.availability.useQuery({ requestId: props.requestId, shopId, from, days: 7 }, { enabled: Boolean(shopId) });
+  const pick = trpc.booking.pickSlot.useMutation({
+    onSuccess: (booking) => {
+      void utils.booking.invalidate();
+      void utils.calendar.invalidate();
+      props.onBooked(booking.id);
+    },
+  });
+  return (
+    <Stack spacing={1} component="section" aria-label="Pick a time">
+      <Typography variant="subtitle1" component="h3">
+        Pick a time
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        {props.studios.length > 1 && (
+          <TextField select label="Studio" value={shopId} onChange={(e) => setShopId(e.target.value)}>
+            {props.studios.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      </Stack>
+      {slots.data && slots.data.timezone !== viewerZone() && <Typography variant="body2">Times are in the studio’s timezone ({slots.data.timezone}), with yours in brackets.</Typography>}
+      {pick.error && <Alert severity="error">{pick.error.message}</Alert>}
+      {slots.data?.slots.length === 0 && <Typography>No free times that week. Try a later date.</Typography>}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {slots.data?.slots.map((s) => (
+          <Button key={s.startsAt.toISOString()} variant="outlined" size="small" disabled={pick.isPending} onClick={() => pick.mutate({ requestId: props.requestId, shopId, startsAt: s.startsAt })}>
+            {formatBothZones(s.startsAt, slots.data.timezone)}
+          </Button>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

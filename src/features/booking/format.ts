@@ -1,0 +1,16 @@
+// Client-side formatting of booking times and money (en-US, the studio's zone and the viewer's).
+
+export const formatUsd = (cents: number | null | undefined) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((cents ?? 0) / 100);
+
+export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export function formatWhen(date: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);
+}
+
+/** "Sat, Mar 8, 10:00 AM PST" in the studio's zone, plus the viewer's own when it differs. */
+export function formatBothZones(date: Date, studioZone: string) {
+  const studio = formatWhen(date, studioZone);
+  const mine = viewerZone();
+  return mine === studioZone ? studio : `${studio} (${formatWhen(date, mine)} your time)`;
+}

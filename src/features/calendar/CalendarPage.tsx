@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { trpc } from '../../trpc';
+import { BookingDetail } from '../booking/BookingDetail';
+import { RequestView } from '../booking/RequestView';
+import { CalendarFeed } from './CalendarFeed';
+import { type CalendarView, daysOf, rangeOf, sameDay, shift } from './range';
+import { RequestList } from './RequestList';
+
+const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * /calendar: day, week and month views of my sessions (as artist across studios, as client), or a
+ * studio's whole schedule for its staff; booking requests with their status; the private feed.
+ */
+export function CalendarPage(props: { bookingId?: string; requestId?: string; onSelect: (search: { booking?: string; request?: string }) => void }) {
+  const [view, setView] = useState<CalendarView>('week');
+  const [anchor, setAnchor] = useState(() => new Date());
+  const [shopId, setShopId] = useState('');
+  const studios = trpc.studio.mine.useQuery();
+  const range = rangeOf(view, anchor);
+  const events = trpc.calendar.events.useQuery({ ...range, shopId: shopId || undefined });
+  const days = daysOf(range);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Calendar
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+        <ToggleButtonGroup exclusive size="small" value={view} onChange={(_, v) => v && setView(v)} aria-label="Calendar view">
+          <ToggleButton value="day">Day</ToggleButton>
+          <ToggleButton value="week">Week</ToggleButton>
+          <ToggleButton value="month">Month</ToggleButton>
+        </ToggleButtonGroup>
+        <Stack direction="row" spacing={1}>
+          <Button onClick={() => setAnchor(shift(view, anchor, -1))}>Previous</Button>
+          <Button onClick={() => setAnchor(new Date())}>Today</Button>
+          <Button onClick={() => setAnchor(shift(view, anchor, 1))}>Next</Button>
+        </Stack>
+        <Typography sx={{ flexGrow: 1 }}>{range.from.toLocaleDateString('en-US', { month: 'long', year: 'numeric', day: view === 'month' ? undefined : 'numeric' })}</Typography>
+        {(studios.data?.length ?? 0) > 0 && (
+          <TextField select size="small" label="Schedule" value={shopId} onChange={(e) => setShopId(e.target.value)} sx={{ minWidth: 200 }}>
+            <MenuItem value="">My appointments</MenuItem>
+            {studios.data?.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.name} (whole shop)
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+      {events.error && <Alert severity="error">{events.error.message}</Alert>}
+      <Box sx={{ display: 'grid', gridTemplateColumns: view === 'day' ? '1fr' : 'repeat(7, minmax(0, 1fr))', gap: 1 }} role="grid" aria-label={`${view} view`}>
+        {days.map((day) => (
+          <Paper key={day.toISOString()} variant="outlined" sx={{ p: 1, minHeight: view === 'month' ? 90 : 160 }} role="gridcell" aria-label={day.toDateString()}>
+            <Typography variant="caption" component="div">
+              {day.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric' })}
+            </Typography>
+            {events.data
+              ?.filter((e) => sameDay(e.startsAt, day))
+              .map((e) => (
+                <Button key={e.id} size="small" variant={e.status === 'confirmed' ? 'contained' : 'outlined'} sx={{ display: 'block', width: '100%', textAlign: 'left', mb: 0.5, textTransform: 'none' }} onClick={() => props.onSelect({ booking: e.id })}>
+                  {time(e.startsAt)} {e.role === 'client' ? e.artistName : e.clientName}
+                  {e.status === 'held' ? ' (held)' : ''}
+                </Button>
+              ))}
+          </Paper>
+        ))}
+      </Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mt: 3 }}>
+        <Box sx={{ flex: 1 }}>
+          <RequestList selected={props.requestId} onSelect={(request) => props.onSelect({ request })} />
+        </Box>
+        <Box sx={{ flex: 1 }}>
+          <CalendarFeed />
+        </Box>
+      </Stack>
+      <Dialog open={Boolean(props.bookingId || props.requestId)} onClose={() => props.onSelect({})} maxWidth="md" fullWidth aria-label="Details">
+        <DialogContent>
+          {props.bookingId ? (
+            <BookingDetail bookingId={props.bookingId} />
+          ) : props.requestId ? (
+            <RequestView requestId={props.requestId} onOpenBooking={(booking) => props.onSelect({ booking })} />
+          ) : null}
+          <Button sx={{ mt: 2 }} onClick={() => props.onSelect({})}>
+            Close
+          </Button>
+        </DialogContent>
+      </Dialog>
+    </Container>
+  );
+}
