@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../server/deps';
 import { seedAccounts } from './accounts';
 import { seedArtists } from './artists';
+import { seedCommerce } from './commerce';
 import { seedMessaging } from './messaging';
 import { seedStudios } from './studios';
 
@@ -20,6 +21,7 @@ export const DEMO_SEEDS: DemoSeed[] = [
   { name: 'studios', run: seedStudios },
   { name: 'artists', run: seedArtists },
   { name: 'messaging', run: seedMessaging },
+  { name: 'storefronts', run: seedCommerce },
 ];
 
 /** Idempotent: re-running finds the demo accounts and skips what exists. */
