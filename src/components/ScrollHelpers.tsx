@@ -10,7 +10,11 @@ export const SCROLL_TOP_THRESHOLD = 300;
 export function ScrollToTopOnNavigate() {
   const pathname = useLocation({ select: (l) => l.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // A block body: newer browsers (Chromium 156) return a promise from scrollTo, and a returned
+    // promise would become the effect's clean-up and crash the app when the path changes.
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 
