@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { type UploadTarget, uploadImage } from './upload';
@@ -24,6 +25,8 @@ type Props = {
 };
 
 /** A gallery with drag-and-drop upload (progress bar), a lightbox, and delete for owners. */
+const LOADING_TILES = ['a', 'b', 'c', 'd'];
+
 export function Gallery({ title, images, loading, upload, hasMore, onMore }: Props) {
   const [open, setOpen] = useState<GalleryImage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -98,6 +101,8 @@ export function Gallery({ title, images, loading, upload, hasMore, onMore }: Pro
       )}
       {!loading && images.length === 0 && <Typography color="text.secondary">No images yet.</Typography>}
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}>
+        {/* A row of placeholders holds the space the first images will take. */}
+        {loading && LOADING_TILES.map((key) => <Skeleton key={key} variant="rounded" sx={{ aspectRatio: '1', height: 'auto' }} />)}
         {images.map((image, index) => (
           <Box key={image.id} sx={{ position: 'relative', aspectRatio: '1', overflow: 'hidden', borderRadius: 1 }}>
             <Box

@@ -82,77 +82,32 @@ export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
           </Stack>
         </Stack>
 
-        <Box sx={{ display: 'grid', gap: 3, mt: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-          <Stack spacing={3}>
-            {studio.description && (
-              <Card variant="outlined">
-                <CardContent>
-                  <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
-                    About
-                  </Typography>
-                  <Typography sx={{ whiteSpace: 'pre-line' }}>{studio.description}</Typography>
-                </CardContent>
-              </Card>
-            )}
-            <Card variant="outlined">
-              <CardContent>
-                <StudioGallery
-                  title="Portfolio"
-                  studioId={studio.id}
-                  imageType="portfolio"
-                  useArtists={studio.useArtistsPortfolios}
-                  canEdit={studio.canManage}
-                />
-              </CardContent>
-            </Card>
-            <Card variant="outlined">
-              <CardContent>
-                <StudioGallery
-                  title="Flash"
-                  studioId={studio.id}
-                  imageType="flash"
-                  useArtists={studio.useArtistsFlashes}
-                  canEdit={studio.canManage}
-                />
-              </CardContent>
-            </Card>
-            <Card variant="outlined">
+        {/* Galleries come last: they grow when their images arrive, and nothing below them
+            should move (layout shift). On a phone the details come right after the about. */}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            mt: 4,
+            alignItems: 'start',
+            gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
+            gridTemplateAreas: {
+              xs: '"about" "details" "artists" "portfolio" "flash"',
+              md: '"about details" "artists details" "portfolio details" "flash details"',
+            },
+          }}
+        >
+          {studio.description && (
+            <Card variant="outlined" sx={{ gridArea: 'about' }}>
               <CardContent>
                 <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
-                  Artists
+                  About
                 </Typography>
-                {studio.artists.length === 0 && <Typography color="text.secondary">No artists yet.</Typography>}
-                {[
-                  ['Residents', residents],
-                  ['Guest artists', guests],
-                ].map(([title, list]) =>
-                  (list as typeof residents).length === 0 ? null : (
-                    <Box key={title as string}>
-                      <Typography variant="overline">{title as string}</Typography>
-                      <List dense>
-                        {(list as typeof residents).map((artist) => (
-                          <ListItem key={artist.membershipId} disableGutters>
-                            <ListItemAvatar>
-                              <Avatar src={artist.photoUrl ?? undefined} alt="">
-                                {(artist.firstName || artist.displayName.slice(1)).charAt(0).toUpperCase()}
-                              </Avatar>
-                            </ListItemAvatar>
-                            <ListItemText
-                              primary={`${artist.firstName} ${artist.lastName}`.trim() || artist.displayName}
-                              secondary={
-                                artist.endDate ? `${artist.displayName} · until ${dateFormat.format(artist.endDate)}` : artist.displayName
-                              }
-                            />
-                          </ListItem>
-                        ))}
-                      </List>
-                    </Box>
-                  ),
-                )}
+                <Typography sx={{ whiteSpace: 'pre-line' }}>{studio.description}</Typography>
               </CardContent>
             </Card>
-          </Stack>
-          <Card variant="outlined">
+          )}
+          <Card variant="outlined" sx={{ gridArea: 'details' }}>
             <CardContent>
               <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
                 Details
@@ -173,6 +128,63 @@ export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
                   This studio is not yet active on InkLink.
                 </Alert>
               )}
+            </CardContent>
+          </Card>
+          <Card variant="outlined" sx={{ gridArea: 'artists' }}>
+            <CardContent>
+              <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                Artists
+              </Typography>
+              {studio.artists.length === 0 && <Typography color="text.secondary">No artists yet.</Typography>}
+              {[
+                ['Residents', residents],
+                ['Guest artists', guests],
+              ].map(([title, list]) =>
+                (list as typeof residents).length === 0 ? null : (
+                  <Box key={title as string}>
+                    <Typography variant="overline">{title as string}</Typography>
+                    <List dense>
+                      {(list as typeof residents).map((artist) => (
+                        <ListItem key={artist.membershipId} disableGutters>
+                          <ListItemAvatar>
+                            <Avatar src={artist.photoUrl ?? undefined} alt="">
+                              {(artist.firstName || artist.displayName.slice(1)).charAt(0).toUpperCase()}
+                            </Avatar>
+                          </ListItemAvatar>
+                          <ListItemText
+                            primary={`${artist.firstName} ${artist.lastName}`.trim() || artist.displayName}
+                            secondary={
+                              artist.endDate ? `${artist.displayName} · until ${dateFormat.format(artist.endDate)}` : artist.displayName
+                            }
+                          />
+                        </ListItem>
+                      ))}
+                    </List>
+                  </Box>
+                ),
+              )}
+            </CardContent>
+          </Card>
+          <Card variant="outlined" sx={{ gridArea: 'portfolio' }}>
+            <CardContent>
+              <StudioGallery
+                title="Portfolio"
+                studioId={studio.id}
+                imageType="portfolio"
+                useArtists={studio.useArtistsPortfolios}
+                canEdit={studio.canManage}
+              />
+            </CardContent>
+          </Card>
+          <Card variant="outlined" sx={{ gridArea: 'flash' }}>
+            <CardContent>
+              <StudioGallery
+                title="Flash"
+                studioId={studio.id}
+                imageType="flash"
+                useArtists={studio.useArtistsFlashes}
+                canEdit={studio.canManage}
+              />
             </CardContent>
           </Card>
         </Box>
