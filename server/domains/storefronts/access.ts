@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { shops, shopUsers, storefronts, users } from '../../db/schema';
 import { sqlTime } from '../../db/sql';
@@ -41,13 +42,20 @@ export function managedStorefrontsWhere(userId: string, now: Date) {
 
 /** A live (not deleted) storefront, or 'Storefront not found'. */
 export async function loadStorefront(db: Db, storefrontId: string): Promise<StorefrontRow> {
+  const { timezone: _timezone, ...storefront } = await loadStorefrontWithTimezone(db, storefrontId);
+  return storefront;
+}
+
+/** A live storefront and its owner's timezone (a studio's; the default for a user), in one query. */
+export async function loadStorefrontWithTimezone(db: Db, storefrontId: string): Promise<StorefrontRow & { timezone: string }> {
   const [row] = await db
-    .select()
+    .select({ storefront: storefronts, timezone: shops.timezone })
     .from(storefronts)
+    .leftJoin(shops, and(eq(storefronts.ownerType, 'shop'), eq(shops.id, storefronts.ownerId)))
     .where(and(eq(storefronts.id, storefrontId), eq(storefronts.deleted, false)))
     .limit(1);
   if (!row) throw notFound(STOREFRONT_MESSAGES.notFound);
-  return row;
+  return { ...row.storefront, timezone: row.timezone ?? DEFAULT_SHOP_TIMEZONE };
 }
 
 /** A live storefront the signed-in user may manage, or the right error (401, 404, 403). */
@@ -64,12 +72,14 @@ export async function requireManagedStorefront(ctx: ServiceCtx, storefrontId: st
  */
 export async function storefrontManagerIds(db: Db, owner: Owner, now: Date): Promise<string[]> {
   if (owner.ownerType === 'user') return [owner.ownerId];
-  const [shop] = await db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, owner.ownerId)).limit(1);
-  const members = await db
-    .select({ userId: shopUsers.userId })
-    .from(shopUsers)
-    .where(and(eq(shopUsers.shopId, owner.ownerId), eq(shopUsers.canManageStore, true), activeMembershipAt(now)));
-  return [...new Set([shop?.ownerId, ...members.map((m) => m.userId)].filter((id): id is string => Boolean(id)))];
+  const rows = await union(
+    db.select({ userId: shops.ownerId }).from(shops).where(eq(shops.id, owner.ownerId)),
+    db
+      .select({ userId: shopUsers.userId })
+      .from(shopUsers)
+      .where(and(eq(shopUsers.shopId, owner.ownerId), eq(shopUsers.canManageStore, true), activeMembershipAt(now))),
+  );
+  return rows.map((r) => r.userId).filter((id): id is string => Boolean(id));
 }
 
 /** The notification recipient for "the owner": the user, or the studio's owner. */

@@ -6,12 +6,12 @@ import { type ServiceCtx, requireUser, withTransaction } from '../../../lib/cont
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
 import type { ProductRow } from '../../products/views';
-import { loadStorefront, type StorefrontRow, storefrontOwnerInfo } from '../../storefronts/access';
+import { loadStorefront, loadStorefrontWithTimezone, type StorefrontRow } from '../../storefronts/access';
 import { itemsOf } from '../access';
 import { type checkoutInput, ORDER_MESSAGES } from '../inputs';
 import { notifySellersOfNewOrder } from '../notify';
 import { orderAmounts, orderNumber } from '../rules';
-import { type OrderRow, toOrder } from '../views';
+import { type OrderItemRow, type OrderRow, toOrder } from '../views';
 import { payForOrder } from './payment';
 
 type Input = z.output<typeof checkoutInput>;
@@ -34,9 +34,9 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
     const [existing] = await ctx.db.select().from(orders).where(eq(orders.id, input.checkoutId)).limit(1);
     if (existing) return resumeCheckout(ctx, existing, user.id, input.paymentMethodId);
   }
-  const storefront = await loadStorefront(ctx.db, input.storefrontId);
+  const storefront = await loadStorefrontWithTimezone(ctx.db, input.storefrontId);
   refuseUnsupported(storefront, input);
-  let placed: OrderRow;
+  let placed: Placed;
   try {
     placed = await placeOrder(ctx, storefront, input, user.id);
   } catch (error) {
@@ -47,8 +47,8 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
     }
     throw error;
   }
-  const paid = input.paymentMethodId ? await payForOrder(ctx, placed, storefront, input.paymentMethodId) : placed;
-  return toOrder(paid, await itemsOf(ctx, paid));
+  const paid = input.paymentMethodId ? await payForOrder(ctx, placed.order, storefront, input.paymentMethodId) : placed.order;
+  return toOrder(paid, placed.items);
 }
 
 function refuseUnsupported(storefront: StorefrontRow, input: Input) {
@@ -92,10 +92,11 @@ function priceCart(lines: CartLine[], byId: Map<string, ProductRow>): PricedLine
   });
 }
 
+type Placed = { order: OrderRow; items: OrderItemRow[] };
+
 /** One transaction: take the stock (guarded), write the pending order and its lines. */
-async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow, input: Input, customerId: string): Promise<OrderRow> {
+async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezone: string }, input: Input, customerId: string): Promise<Placed> {
   const now = ctx.deps.clock.now();
-  const { timezone } = await storefrontOwnerInfo(ctx.db, storefront);
   return withTransaction(ctx, async (tx) => {
     const ids = [...new Set(input.items.map((i) => i.productId))];
     const rows = await tx.db
@@ -140,8 +141,8 @@ async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow, input: Inp
       customerNotes: input.customerNotes ?? null,
       createdAt: now,
       updatedAt: now,
-    }, now, timezone);
-    await tx.db.insert(orderItems).values(
+    }, now, storefront.timezone);
+    const items = await tx.db.insert(orderItems).values(
       lines.map((l, position) => ({
         orderId: order.id,
         position,
@@ -154,10 +155,10 @@ async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow, input: Inp
         customizations: l.selection.customizations,
         subtotal: l.subtotal,
       })),
-    );
+    ).returning();
     // A cash order is placed now; a card order once it is paid (payForOrder).
     if (!input.paymentMethodId) await notifySellersOfNewOrder(tx, order, storefront);
-    return order;
+    return { order, items };
   });
 }
 
