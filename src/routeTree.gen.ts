@@ -32,6 +32,8 @@ import { Route as AppInviteCodeRouteImport } from './routes/_app/invite/$code'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppMessagesThreadIdRouteImport } from './routes/_app/messages/$threadId'
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId'
+import { Route as AppPaymentSetupIndexRouteImport } from './routes/_app/payment-setup/index'
+import { Route as AppPaymentSetupOnboardingRouteImport } from './routes/_app/payment-setup/onboarding'
 import { Route as AppPaymentIndexRouteImport } from './routes/_app/payment/index'
 import { Route as AppPaymentPlanTypeRouteImport } from './routes/_app/payment/$planType'
 import { Route as AppStudiosIndexRouteImport } from './routes/_app/studios/index'
@@ -171,6 +173,17 @@ const AppOrdersOrderIdRoute = AppOrdersOrderIdRouteImport.update({
   path: '/orders/$orderId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPaymentSetupIndexRoute = AppPaymentSetupIndexRouteImport.update({
+  id: '/payment-setup/',
+  path: '/payment-setup/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPaymentSetupOnboardingRoute =
+  AppPaymentSetupOnboardingRouteImport.update({
+    id: '/payment-setup/onboarding',
+    path: '/payment-setup/onboarding',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPaymentIndexRoute = AppPaymentIndexRouteImport.update({
   id: '/payment/',
   path: '/payment/',
@@ -321,11 +334,13 @@ export interface FileRoutesByFullPath {
   '/invite/$code': typeof AppInviteCodeRoute
   '/messages/$threadId': typeof AppMessagesThreadIdRoute
   '/orders/$orderId': typeof AppOrdersOrderIdRoute
+  '/payment-setup/onboarding': typeof AppPaymentSetupOnboardingRoute
   '/payment/$planType': typeof AppPaymentPlanTypeRoute
   '/account/': typeof AppAccountIndexRoute
   '/artists/': typeof AppArtistsIndexRoute
   '/calendar/': typeof AppCalendarIndexRoute
   '/messages/': typeof AppMessagesIndexRoute
+  '/payment-setup/': typeof AppPaymentSetupIndexRoute
   '/payment/': typeof AppPaymentIndexRoute
   '/studios/': typeof AppStudiosIndexRoute
   '/storefront/$id/': typeof StorefrontIdIndexRoute
@@ -369,11 +384,13 @@ export interface FileRoutesByTo {
   '/invite/$code': typeof AppInviteCodeRoute
   '/messages/$threadId': typeof AppMessagesThreadIdRoute
   '/orders/$orderId': typeof AppOrdersOrderIdRoute
+  '/payment-setup/onboarding': typeof AppPaymentSetupOnboardingRoute
   '/payment/$planType': typeof AppPaymentPlanTypeRoute
   '/account': typeof AppAccountIndexRoute
   '/artists': typeof AppArtistsIndexRoute
   '/calendar': typeof AppCalendarIndexRoute
   '/messages': typeof AppMessagesIndexRoute
+  '/payment-setup': typeof AppPaymentSetupIndexRoute
   '/payment': typeof AppPaymentIndexRoute
   '/studios': typeof AppStudiosIndexRoute
   '/storefront/$id': typeof StorefrontIdIndexRoute
@@ -419,11 +436,13 @@ export interface FileRoutesById {
   '/_app/invite/$code': typeof AppInviteCodeRoute
   '/_app/messages/$threadId': typeof AppMessagesThreadIdRoute
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute
+  '/_app/payment-setup/onboarding': typeof AppPaymentSetupOnboardingRoute
   '/_app/payment/$planType': typeof AppPaymentPlanTypeRoute
   '/_app/account/': typeof AppAccountIndexRoute
   '/_app/artists/': typeof AppArtistsIndexRoute
   '/_app/calendar/': typeof AppCalendarIndexRoute
   '/_app/messages/': typeof AppMessagesIndexRoute
+  '/_app/payment-setup/': typeof AppPaymentSetupIndexRoute
   '/_app/payment/': typeof AppPaymentIndexRoute
   '/_app/studios/': typeof AppStudiosIndexRoute
   '/storefront/$id/': typeof StorefrontIdIndexRoute
@@ -469,11 +488,13 @@ export interface FileRouteTypes {
     | '/invite/$code'
     | '/messages/$threadId'
     | '/orders/$orderId'
+    | '/payment-setup/onboarding'
     | '/payment/$planType'
     | '/account/'
     | '/artists/'
     | '/calendar/'
     | '/messages/'
+    | '/payment-setup/'
     | '/payment/'
     | '/studios/'
     | '/storefront/$id/'
@@ -517,11 +538,13 @@ export interface FileRouteTypes {
     | '/invite/$code'
     | '/messages/$threadId'
     | '/orders/$orderId'
+    | '/payment-setup/onboarding'
     | '/payment/$planType'
     | '/account'
     | '/artists'
     | '/calendar'
     | '/messages'
+    | '/payment-setup'
     | '/payment'
     | '/studios'
     | '/storefront/$id'
@@ -566,11 +589,13 @@ export interface FileRouteTypes {
     | '/_app/invite/$code'
     | '/_app/messages/$threadId'
     | '/_app/orders/$orderId'
+    | '/_app/payment-setup/onboarding'
     | '/_app/payment/$planType'
     | '/_app/account/'
     | '/_app/artists/'
     | '/_app/calendar/'
     | '/_app/messages/'
+    | '/_app/payment-setup/'
     | '/_app/payment/'
     | '/_app/studios/'
     | '/storefront/$id/'
@@ -776,6 +801,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrdersOrderIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/payment-setup/': {
+      id: '/_app/payment-setup/'
+      path: '/payment-setup'
+      fullPath: '/payment-setup/'
+      preLoaderRoute: typeof AppPaymentSetupIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/payment-setup/onboarding': {
+      id: '/_app/payment-setup/onboarding'
+      path: '/payment-setup/onboarding'
+      fullPath: '/payment-setup/onboarding'
+      preLoaderRoute: typeof AppPaymentSetupOnboardingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/payment/': {
       id: '/_app/payment/'
       path: '/payment'
@@ -955,11 +994,13 @@ interface AppRouteChildren {
   AppInviteCodeRoute: typeof AppInviteCodeRoute
   AppMessagesThreadIdRoute: typeof AppMessagesThreadIdRoute
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute
+  AppPaymentSetupOnboardingRoute: typeof AppPaymentSetupOnboardingRoute
   AppPaymentPlanTypeRoute: typeof AppPaymentPlanTypeRoute
   AppAccountIndexRoute: typeof AppAccountIndexRoute
   AppArtistsIndexRoute: typeof AppArtistsIndexRoute
   AppCalendarIndexRoute: typeof AppCalendarIndexRoute
   AppMessagesIndexRoute: typeof AppMessagesIndexRoute
+  AppPaymentSetupIndexRoute: typeof AppPaymentSetupIndexRoute
   AppPaymentIndexRoute: typeof AppPaymentIndexRoute
   AppStudiosIndexRoute: typeof AppStudiosIndexRoute
   AppArtistSlugBookingRoute: typeof AppArtistSlugBookingRoute
@@ -991,11 +1032,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppInviteCodeRoute: AppInviteCodeRoute,
   AppMessagesThreadIdRoute: AppMessagesThreadIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
+  AppPaymentSetupOnboardingRoute: AppPaymentSetupOnboardingRoute,
   AppPaymentPlanTypeRoute: AppPaymentPlanTypeRoute,
   AppAccountIndexRoute: AppAccountIndexRoute,
   AppArtistsIndexRoute: AppArtistsIndexRoute,
   AppCalendarIndexRoute: AppCalendarIndexRoute,
   AppMessagesIndexRoute: AppMessagesIndexRoute,
+  AppPaymentSetupIndexRoute: AppPaymentSetupIndexRoute,
   AppPaymentIndexRoute: AppPaymentIndexRoute,
   AppStudiosIndexRoute: AppStudiosIndexRoute,
   AppArtistSlugBookingRoute: AppArtistSlugBookingRoute,

@@ -10,6 +10,8 @@ import { PageSpinner } from '../../components/PageSpinner';
 const ProfileSection = lazy(() => import('./ProfileSection'));
 const SecuritySection = lazy(() => import('./SecuritySection'));
 const ArtistProfileForm = lazy(() => import('../artists/ArtistProfileForm'));
+const BillingSection = lazy(() => import('../payments/BillingSection'));
+const PaymentsSection = lazy(() => import('../payments/PaymentsSection'));
 const StorefrontAccountSection = lazy(() => import('../commerce/account/StorefrontAccountSection'));
 const NotificationPreferences = lazy(() => import('../notifications/preferences/NotificationPreferences'));
 
@@ -41,9 +43,11 @@ export function AccountPage({ section }: { section: string }) {
           {section === 'profile' && <ProfileSection />}
           {section === 'security' && <SecuritySection />}
           {section === 'artist' && <ArtistProfileForm />}
+          {section === 'billing' && <BillingSection />}
+          {section === 'payments' && <PaymentsSection />}
           {section === 'notifications' && <NotificationPreferences />}
           {section === 'storefront' && <StorefrontAccountSection />}
-          {!['profile', 'security', 'artist', 'notifications', 'storefront'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
+          {!['profile', 'security', 'artist', 'notifications', 'storefront', 'billing', 'payments'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
         </Suspense>
       </Box>
     </Container>

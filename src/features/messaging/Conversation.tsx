@@ -15,6 +15,8 @@ import { trpc } from '../../trpc';
 import { errorText } from '../auth/AuthCard';
 import { useMe } from '../auth/useAuth';
 import { uploadImage } from '../images/upload';
+import { PaymentRequestCard } from '../payments/PaymentRequestCard';
+import { RequestPaymentButton } from '../payments/RequestPaymentButton';
 import { MESSAGES_POLL_MS } from './ThreadList';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
@@ -113,6 +115,9 @@ export function Conversation({ threadId }: { threadId: string }) {
                       sx={{ display: 'block', maxWidth: 260, borderRadius: 1, mt: 0.5 }}
                     />
                   ))}
+                {m.attachments.flatMap((a) =>
+                  a.type === 'payment_request' && a.paymentRequestId ? [<PaymentRequestCard key={a.paymentRequestId} paymentRequestId={a.paymentRequestId} />] : [],
+                )}
                 <Typography variant="caption" sx={{ opacity: 0.8 }}>
                   {time.format(m.createdAt)}
                 </Typography>
@@ -163,6 +168,7 @@ export function Conversation({ threadId }: { threadId: string }) {
         <IconButton aria-label="Attach a photo" onClick={() => fileInput.current?.click()} disabled={uploading !== null}>
           <AttachFileIcon />
         </IconButton>
+        {thread.data.participants.length === 1 && <RequestPaymentButton threadId={threadId} payee={thread.data.participants[0]} />}
         <TextField label="Message" multiline maxRows={6} value={body} onChange={(e) => setBody(e.target.value)} fullWidth />
         <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={send.isPending || (!body.trim() && photos.length === 0)}>
           Send

@@ -18,7 +18,7 @@ export function ThreadList({ activeId }: { activeId?: string }) {
     return <Typography color="text.secondary">No conversations yet. Use Message on an artist or studio page to start one.</Typography>;
   }
   return (
-    <List aria-label="Conversations" disablePadding>
+    <List component="nav" aria-label="Conversations" disablePadding>
       {items.map((t) => {
         const title =
           t.shopName ?? t.participants.map((p) => `${p.firstName} ${p.lastName}`.trim() || p.displayName).join(', ') ?? 'Conversation';

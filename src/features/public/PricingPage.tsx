@@ -42,7 +42,7 @@ export function PricingPage() {
         Pricing
       </Typography>
       <Typography align="center" color="text.secondary" sx={{ mb: 5 }}>
-        30-day free trial · No credit card required · Cancel anytime
+        30-day free trial · Cancel anytime before it ends and pay nothing
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, maxWidth: 900, mx: 'auto' }}>
         {plans.map((plan) => (
@@ -57,7 +57,7 @@ export function PricingPage() {
                 </Box>
                 /month
               </Typography>
-              <Typography color="text.secondary">30-day free trial, no credit card required, cancel anytime.</Typography>
+              <Typography color="text.secondary">30-day free trial, cancel anytime.</Typography>
               <List dense>
                 {plan.perks.map((perk) => (
                   <ListItem key={perk} disableGutters>

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { PlanCheckoutPage } from '../../../features/payments/PlanCheckoutPage';
 
-export const Route = createFileRoute('/_app/payment/$planType')({
-  component: () => <ComingSoon title="Subscribe" />,
-});
+export const Route = createFileRoute('/_app/payment/$planType')({ component: PlanCheckoutRoute });
+
+function PlanCheckoutRoute() {
+  const { planType } = Route.useParams();
+  return <PlanCheckoutPage planType={planType} />;
+}

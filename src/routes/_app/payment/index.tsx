@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { PlanChooserPage } from '../../../features/payments/PlanChooserPage';
 
-export const Route = createFileRoute('/_app/payment/')({
-  component: () => <ComingSoon title="Choose a Plan" />,
-});
+export const Route = createFileRoute('/_app/payment/')({ component: PlanChooserPage });

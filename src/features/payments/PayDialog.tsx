@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { CardEntry } from './CardEntry';
+import { formatCents } from './format';
+import type { PaymentRequest } from './types';
+
+/** Pays a request with a saved card, or a card added here first. */
+export function PayDialog({ request, open, onClose, onPaid }: { request: PaymentRequest; open: boolean; onClose(): void; onPaid(): unknown }) {
+  const utils = trpc.useUtils();
+  const methods = trpc.payment.methods.useQuery(undefined, { enabled: open });
+  const add = trpc.payment.addMethod.useMutation({ onSuccess: () => utils.payment.methods.invalidate() });
+  const pay = trpc.paymentRequest.process.useMutation({
+    onSuccess: async () => {
+      await onPaid();
+      onClose();
+    },
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const saved = methods.data ?? [];
+  const selected = chosen ?? saved[0]?.stripePaymentMethodId ?? '';
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={`pay-${request.id}`} fullWidth maxWidth="xs">
+      <DialogTitle id={`pay-${request.id}`}>Pay {formatCents(request.amount)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Typography>{request.description}</Typography>
+          {methods.isSuccess && saved.length === 0 && (
+            <CardEntry
+              submitLabel="Add card"
+              busy={add.isPending}
+              error={add.error ? errorText(add.error) : null}
+              onPaymentMethod={(paymentMethodId) => add.mutateAsync({ paymentMethodId, setDefault: true }).catch(() => null)}
+            />
+          )}
+          {saved.length > 0 && (
+            <FormControl fullWidth>
+              <InputLabel id={`pay-with-${request.id}`}>Pay with</InputLabel>
+              <Select labelId={`pay-with-${request.id}`} label="Pay with" value={selected} onChange={(e) => setChosen(e.target.value)}>
+                {saved.map((m) => (
+                  <MenuItem key={m.id} value={m.stripePaymentMethodId}>
+                    {`${m.brand ?? 'Card'} •••• ${m.last4 ?? ''}`}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          )}
+          {pay.error && <Alert severity="error">{errorText(pay.error)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Back</Button>
+        <Button variant="contained" disabled={!selected || pay.isPending} onClick={() => pay.mutate({ paymentRequestId: request.id, paymentMethodId: selected })}>
+          {pay.isPending ? 'Paying…' : `Pay ${formatCents(request.amount)}`}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isPlanId, PLANS, trialDaysFor } from '../../../server/domains/payments/rules';
+import { ButtonLink } from '../../components/links';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { CardEntry } from './CardEntry';
+import { formatCents, formatDay } from './format';
+
+const DAY_MS = 86_400_000;
+
+/** /payment/{planType}: the plan, its trial and when it ends, the card, and the result. */
+export function PlanCheckoutPage({ planType }: { planType: string }) {
+  const utils = trpc.useUtils();
+  const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: () => utils.payment.subscriptions.invalidate() });
+  if (!isPlanId(planType)) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Alert severity="error">Invalid plan selected</Alert>
+        <ButtonLink to="/pricing" sx={{ mt: 2 }}>
+          See the plans
+        </ButtonLink>
+      </Container>
+    );
+  }
+  const plan = PLANS[planType];
+  const trialDays = trialDaysFor(plan.planId);
+  const done = subscribe.data;
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
+        Subscribe to {plan.planName}
+      </Typography>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>
+              {plan.planName} · {formatCents(plan.priceCents)}/month
+            </Typography>
+            {done ? (
+              <>
+                <Alert severity="success">
+                  {done.status === 'trialing'
+                    ? `Your ${trialDays}-day free trial has started. It ends on ${formatDay(done.trialEnd)}; then ${formatCents(done.price)} a month.`
+                    : `You are subscribed to ${done.planName}. Next payment on ${formatDay(done.currentPeriodEnd)}.`}
+                </Alert>
+                <ButtonLink to="/account/$section" params={{ section: 'billing' }} variant="contained">
+                  Go to billing
+                </ButtonLink>
+              </>
+            ) : (
+              <>
+                <Typography>
+                  {trialDays}-day free trial, then {formatCents(plan.priceCents)} a month. If you keep it, the first payment is on{' '}
+                  {formatDay(new Date(Date.now() + trialDays * DAY_MS))}. Cancel anytime before then and pay nothing.
+                </Typography>
+                <CardEntry
+                  submitLabel="Start Free Trial"
+                  busy={subscribe.isPending}
+                  error={subscribe.error ? errorText(subscribe.error) : null}
+                  onPaymentMethod={(paymentMethodId) => subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId }).catch(() => null)}
+                />
+              </>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,38 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ButtonLink } from '../../components/links';
+import { trpc } from '../../trpc';
+import { formatCents } from './format';
+
+/** /payment: the plans on sale, each leading to its checkout. */
+export function PlanChooserPage() {
+  const plans = trpc.payment.plans.useQuery();
+  return (
+    <Container maxWidth="md" sx={{ py: 6 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
+        Choose a Plan
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+        {plans.data?.map((plan) => (
+          <Card key={plan.planId} variant="outlined" sx={{ flex: 1 }}>
+            <CardContent>
+              <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>
+                {plan.planName}
+              </Typography>
+              <Typography sx={{ my: 1 }}>{formatCents(plan.price)}/month</Typography>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {plan.trialDays}-day free trial
+              </Typography>
+              <ButtonLink to="/payment/$planType" params={{ planType: plan.planId }} variant="contained" aria-label={`Choose ${plan.planName}`}>
+                Choose
+              </ButtonLink>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

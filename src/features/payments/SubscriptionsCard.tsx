@@ -1,0 +1,102 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { PLANS } from '../../../server/domains/payments/rules';
+import { ButtonLink } from '../../components/links';
+import { trpc } from '../../trpc';
+import { errorText } from '../auth/AuthCard';
+import { formatCents, formatDay } from './format';
+import type { Subscription } from './types';
+
+
+/** The current plan(s): status, trial and period end, change plan, cancel at period end or now. */
+export function SubscriptionsCard() {
+  const subscriptions = trpc.payment.subscriptions.useQuery();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
+          Your plan
+        </Typography>
+        {subscriptions.data?.length === 0 && (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography color="text.secondary">You have no subscription.</Typography>
+            <ButtonLink to="/pricing" variant="contained">
+              See plans
+            </ButtonLink>
+          </Stack>
+        )}
+        <Stack spacing={3}>
+          {subscriptions.data?.map((s) => (
+            <SubscriptionRow key={s.id} subscription={s} />
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
+  const utils = trpc.useUtils();
+  const refresh = () => utils.payment.subscriptions.invalidate();
+  const cancel = trpc.payment.cancelSubscription.useMutation({ onSuccess: refresh });
+  const change = trpc.payment.changePlan.useMutation({ onSuccess: refresh });
+  const [confirming, setConfirming] = useState(false);
+  const other = s.planId === 'artist_pro' ? PLANS.studio : PLANS.artist_pro;
+  const error = cancel.error ?? change.error;
+  return (
+    <Stack spacing={1} aria-label={`${s.planName} subscription`} role="group">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {s.planName} · {formatCents(s.price)}/month
+        </Typography>
+        <Chip size="small" label={s.status === 'trialing' ? 'Trial' : s.status} color={s.status === 'active' || s.status === 'trialing' ? 'success' : 'default'} />
+      </Stack>
+      {s.status === 'trialing' && s.trialEnd && <Typography>Free trial until {formatDay(s.trialEnd)}</Typography>}
+      <Typography color="text.secondary">
+        {s.cancelAtPeriodEnd ? `Ends on ${formatDay(s.currentPeriodEnd)}` : `Renews on ${formatDay(s.currentPeriodEnd)}`}
+      </Typography>
+      {error && <Alert severity="error">{errorText(error)}</Alert>}
+      <Stack direction="row" spacing={1}>
+        <Button variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ subscriptionId: s.id, priceId: other.planId })}>
+          Switch to {other.planName}
+        </Button>
+        {!s.cancelAtPeriodEnd && (
+          <Button variant="outlined" disabled={cancel.isPending} onClick={() => cancel.mutate({ subscriptionId: s.id, cancelAtPeriodEnd: true })}>
+            Cancel at period end
+          </Button>
+        )}
+        <Button color="error" onClick={() => setConfirming(true)}>
+          Cancel now
+        </Button>
+      </Stack>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`cancel-${s.id}`}>
+        <DialogTitle id={`cancel-${s.id}`}>Cancel {s.planName} now?</DialogTitle>
+        <DialogContent>
+          <Typography>The plan ends at once and is removed from your account.</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Keep plan</Button>
+          <Button
+            color="error"
+            onClick={async () => {
+              await cancel.mutateAsync({ subscriptionId: s.id, cancelAtPeriodEnd: false }).catch(() => null);
+              setConfirming(false);
+            }}
+          >
+            Cancel now
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
+import { useBrowserApp } from '../support/browser';
+import { createUser } from '../support/factories';
+
+const app = useBrowserApp();
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+describe('payments in the browser', () => {
+  it('an artist requests payment in a thread; the client adds the local test card and pays; the artist sees Paid', async () => {
+    const artist = await createUser({ firstName: 'Rosa', lastName: 'Vega' }, app.server.deps.db);
+    const client = await createUser({ firstName: 'Theo', lastName: 'Marsh' }, app.server.deps.db);
+    const artistApi = app.server.client();
+    await artistApi.auth.login.mutate({ email: artist.email, password: artist.password });
+    const account = await artistApi.connect.createAccount.mutate();
+    await artistApi.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
+    const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
+    await artistApi.message.send.mutate({ threadId, body: 'Ready to book your sleeve session.' });
+
+    const artistPage = await app.newPage();
+    await app.signInAs(artistPage, artist);
+    await artistPage.goto(`${app.url}/messages/${threadId}`);
+    await artistPage.getByRole('button', { name: 'Request payment' }).click();
+    const dialog = artistPage.getByRole('dialog', { name: 'Request payment from Theo Marsh' });
+    await dialog.getByLabel('Amount ($)').fill('150');
+    await dialog.getByLabel('Description').fill('Sleeve session deposit');
+    // The fees are shown before sending: 2.9% + $0.30 processing, 1% platform, net = amount − platform fee.
+    await dialog.getByText('Processing fee $4.65 · Platform fee $1.50 · You receive $148.50').waitFor();
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    const artistCard = artistPage.getByRole('group', { name: 'Payment request $150.00' });
+    await artistCard.getByText('Awaiting payment').waitFor();
+    expect(await seriousViolations(artistPage)).toEqual([]);
+
+    const clientPage = await app.newPage();
+    await app.signInAs(clientPage, client);
+    await clientPage.goto(`${app.url}/messages/${threadId}`);
+    const clientCard = clientPage.getByRole('group', { name: 'Payment request $150.00' });
+    await clientCard.getByText('Sleeve session deposit').waitFor();
+    await clientCard.getByRole('button', { name: 'Pay' }).click();
+    const pay = clientPage.getByRole('dialog', { name: 'Pay $150.00' });
+    await pay.getByLabel('Test card').waitFor();
+    expect(await seriousViolations(clientPage)).toEqual([]);
+    await pay.getByRole('button', { name: 'Add card' }).click();
+    await pay.getByLabel('Pay with').waitFor();
+    await pay.getByRole('button', { name: 'Pay $150.00' }).click();
+    await clientCard.getByText('Paid').waitFor();
+
+    // The artist's open conversation shows it without a reload.
+    await artistCard.getByText('Paid').waitFor({ timeout: 15_000 });
+    await artistPage.goto(`${app.url}/account/payments`);
+    await artistPage.getByText('Available: $148.50', { exact: true }).waitFor();
+    expect(await seriousViolations(artistPage)).toEqual([]);
+  });
+
+  it('buying Artist Pro from /pricing starts the trial and shows its end date on the page and in billing', async () => {
+    const artist = await createUser({ firstName: 'Nia', lastName: 'Cole' }, app.server.deps.db);
+    const page = await app.newPage();
+    await app.signInAs(page, artist);
+    await page.goto(`${app.url}/pricing`);
+    await page.getByRole('link', { name: 'Start Free Trial of Artist Pro' }).click();
+    await page.waitForURL('**/payment/artist_pro');
+    await page.getByRole('heading', { name: 'Subscribe to Artist Pro' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    const trialEnd = longDate.format(new Date(app.server.clock.now().getTime() + 30 * 86_400_000));
+    await page.getByText(`Your 30-day free trial has started. It ends on ${trialEnd}; then $5.00 a month.`).waitFor();
+    await page.getByRole('link', { name: 'Go to billing' }).click();
+    await page.getByText(`Free trial until ${trialEnd}`).waitFor();
+    await page.getByText('Visa •••• 4242').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
