@@ -9,15 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
+import { TEST_CARDS } from '../commerce/checkout/testCards';
 import { loadStripe, type StripeCardElement, type StripeJs } from './stripe-js';
-
-/** Stripe's test payment methods, which the local provider understands too. */
-export const LOCAL_TEST_CARDS = [
-  { id: 'pm_card_visa', label: 'Visa •••• 4242 (succeeds)' },
-  { id: 'pm_card_mastercard', label: 'Mastercard •••• 4444 (succeeds)' },
-  { id: 'pm_card_chargeDeclined', label: 'Visa •••• 0002 (declined)' },
-  { id: 'pm_card_chargeDeclinedInsufficientFunds', label: 'Visa •••• 9995 (insufficient funds)' },
-] as const;
 
 type Props = {
   submitLabel: string;
@@ -36,7 +29,7 @@ export function CardEntry(props: Props) {
 }
 
 function LocalTestCardForm({ submitLabel, busy, error, onPaymentMethod }: Props) {
-  const [card, setCard] = useState<string>(LOCAL_TEST_CARDS[0].id);
+  const [card, setCard] = useState<string>(TEST_CARDS[0].id);
   return (
     <Stack
       component="form"
@@ -52,7 +45,7 @@ function LocalTestCardForm({ submitLabel, busy, error, onPaymentMethod }: Props)
       <FormControl fullWidth>
         <InputLabel id="test-card-label">Test card</InputLabel>
         <Select labelId="test-card-label" label="Test card" value={card} onChange={(e) => setCard(e.target.value)}>
-          {LOCAL_TEST_CARDS.map((c) => (
+          {TEST_CARDS.map((c) => (
             <MenuItem key={c.id} value={c.id}>
               {c.label}
             </MenuItem>
