@@ -42,8 +42,13 @@ export function AddressFields({ value, onChange }: { value: AddressDraft; onChan
   );
 }
 
-/** The draft as checkout's shippingAddress (empty optional fields left out). */
+/**
+ * The draft as checkout's shippingAddress (empty optional fields left out). A form left blank is
+ * no address at all, so the buyer hears "Shipping address is required" rather than the first
+ * missing field.
+ */
 export function toShippingAddress(a: AddressDraft) {
+  if (Object.values(a).every((field) => !field.trim())) return undefined;
   return {
     name: a.name,
     line1: a.line1,
