@@ -3,6 +3,7 @@ import { seedAccounts } from './accounts';
 import { seedArtists } from './artists';
 import { seedCommerce } from './commerce';
 import { seedMessaging } from './messaging';
+import { seedPayments } from './payments';
 import { seedStudios } from './studios';
 
 /** What each domain's demo seed receives; accounts collects the logins printed at the end. */
@@ -21,6 +22,7 @@ export const DEMO_SEEDS: DemoSeed[] = [
   { name: 'studios', run: seedStudios },
   { name: 'artists', run: seedArtists },
   { name: 'messaging', run: seedMessaging },
+  { name: 'payments', run: seedPayments },
   { name: 'storefronts', run: seedCommerce },
 ];
 
