@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { localPaymentIntents, localRefunds, notifications, orderItems, orders, products } from '../../server/db/schema';
 import { ORDER_NUMBER_PATTERN } from '../../server/domains/orders/rules';
 import { trpcError } from '../support/client';
-import { ADDRESS, CARDS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
+import { ADDRESS, CARDS, person, productInput, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
+import { signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -339,5 +340,29 @@ describe('order lists, stats and analytics', () => {
     expect(after.lowStockProducts).toEqual([{ id: tee.id, name: 'Studio Tee', quantity: 2, lowStockThreshold: 2 }]);
     const items = await db().select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(and(eq(orders.storefrontId, id)));
     expect(items[0].n).toBe(6);
+  });
+
+  it("draws today's line at midnight in the studio's timezone", async () => {
+    const { owner, storefront } = await studioWithStorefront(server, 'America/New_York');
+    const balm = await owner.client.product.create.mutate(productInput(storefront.id, { price: 1000 }));
+    const buyer = await person(server);
+    // Sessions expire when the clock jumps months: both sign in again after each move.
+    const moveClockTo = async (iso: string) => {
+      server.clock.advance(new Date(iso).getTime() - server.clock.now().getTime());
+      await Promise.all([signIn(owner.client, owner.user), signIn(buyer.client, buyer.user)]);
+    };
+    const buy = () => buyer.client.order.checkout.mutate({ storefrontId: storefront.id, items: [{ productId: balm.id, quantity: 1 }], fulfillmentMethod: 'pickup', paymentMethodId: CARDS.succeeds });
+    await moveClockTo('2027-03-10T04:30:00Z'); // 23:30 on March 9 in New York
+    const lateYesterday = await buy();
+    await moveClockTo('2027-03-10T05:30:00Z'); // 00:30 on March 10
+    const earlyToday = await buy();
+    await moveClockTo('2027-03-10T06:00:00Z');
+    const panel = await owner.client.storefront.analytics.query({ storefrontId: storefront.id });
+    expect(lateYesterday.orderNumber).toMatch(/^ORD-20270309-\d{4}$/);
+    expect(earlyToday.orderNumber).toMatch(/^ORD-20270310-\d{4}$/);
+    expect(panel).toMatchObject({ timezone: 'America/New_York', todaySales: 1000, weekSales: 2000, monthSales: 2000 });
+    // On April 1 (local) the month starts over; the last 7 days still hold nothing from March 9–10.
+    await moveClockTo('2027-04-01T04:30:00Z'); // 00:30 on April 1 in New York
+    expect(await owner.client.storefront.analytics.query({ storefrontId: storefront.id })).toMatchObject({ todaySales: 0, weekSales: 0, monthSales: 0, revenue: 2000 });
   });
 });
