@@ -112,6 +112,15 @@ describe('request-first intake', () => {
       message: 'This artist’s books are closed right now',
     });
   });
+
+  it('names each client to the artist by first and last name, or by display name when they gave none', async () => {
+    const artist = await bookableArtist(server);
+    const named = await signedIn(server, { firstName: 'Maya', lastName: 'Reyes' });
+    const unnamed = await signedIn(server, { firstName: '', lastName: '' });
+    for (const person of [named, unnamed]) await person.client.booking.createRequest.mutate(requestInput(artist.user.id, artist.studio.id));
+    const received = await artist.client.booking.requests.query({ role: 'artist' });
+    expect(received.items.map((r) => r.clientName).sort()).toEqual(['Maya Reyes', unnamed.user.displayName].sort());
+  });
 });
 
 describe('the request status machine', () => {

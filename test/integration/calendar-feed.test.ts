@@ -62,7 +62,7 @@ describe('calendar.events', () => {
     const mine = await client.client.calendar.events.query(range);
     expect(mine.map((e) => e.id)).toEqual([booking.id]);
     expect(mine[0]).toMatchObject({ role: 'client', timezone: 'America/Los_Angeles', consentSigned: false });
-    expect((await artist.client.calendar.events.query(range)).map((e) => e.role)).toEqual(['artist']);
+    expect(await artist.client.calendar.events.query(range)).toMatchObject([{ role: 'artist', clientName: 'Test User' }]);
     const shop = await artist.client.calendar.events.query({ ...range, shopId: artist.studio.id });
     expect(shop.map((e) => e.id)).toEqual([booking.id]);
     const stranger = await signedIn(server);

@@ -8,6 +8,7 @@ import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { DAY } from '../../lib/time';
 import { isStaffOf } from '../booking/access';
+import { personName } from '../booking/person-name';
 import type { calendarRangeInput } from '../booking/inputs';
 import { BOOKING_MESSAGES } from '../booking/inputs';
 import { bookingEvent } from '../booking/service/confirmation';
@@ -27,7 +28,7 @@ function eventRows(ctx: ServiceCtx) {
       shopAddress: shops.address,
       shopCity: shops.city,
       shopState: shops.state,
-      clientDisplayName: clients.displayName,
+      clientPersonName: personName(clients),
     })
     .from(bookings)
     .innerJoin(shops, eq(shops.id, bookings.shopId))
@@ -59,7 +60,7 @@ export async function listCalendarEvents({ ctx, input }: { ctx: ServiceCtx; inpu
     consent: undefined,
     artistName: r.artistName ?? '',
     shopName: r.shopName,
-    clientName: r.booking.clientName ?? r.clientDisplayName ?? '',
+    clientName: r.booking.clientName ?? r.clientPersonName ?? '',
     role: r.booking.artistId === me.id ? ('artist' as const) : r.booking.clientId === me.id ? ('client' as const) : ('staff' as const),
   }));
 }

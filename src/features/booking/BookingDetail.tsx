@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatBothZones, formatUsd } from './format';
 import { ConsentForm } from './ConsentForm';
+import { BOOKING_STATUS_TEXT, DEPOSIT_STATUS_TEXT } from './status';
 
 /** Local test cards of the embedded payments provider (Stripe's own test ids). */
 const TEST_CARDS = [
@@ -23,6 +24,7 @@ export function BookingDetail(props: { bookingId: string }) {
   const query = trpc.booking.byId.useQuery({ bookingId: props.bookingId });
   const [card, setCard] = useState(TEST_CARDS[0].id);
   const [error, setError] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const refresh = { onSuccess: () => { setError(null); void utils.booking.invalidate(); void utils.calendar.invalidate(); }, onError: (e: { message: string }) => setError(e.message) };
   const pay = trpc.booking.payDeposit.useMutation(refresh);
   const approve = trpc.booking.approve.useMutation(refresh);
@@ -40,10 +42,10 @@ export function BookingDetail(props: { bookingId: string }) {
       <Typography>{formatBothZones(b.startsAt, b.timezone)}</Typography>
       <Typography variant="body2">
         {b.shopName}
-        {b.address ? `, ${b.address}` : ''} · Status: {b.status === 'held' ? 'Held' : b.status === 'confirmed' ? 'Confirmed' : b.status === 'cancelled' ? 'Cancelled' : 'Completed'}
+        {b.address ? `, ${b.address}` : ''} · Status: {BOOKING_STATUS_TEXT[b.status]}
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
-      {b.deposit > 0 && <Typography variant="body2">Deposit {formatUsd(b.deposit)}: {b.depositStatus}</Typography>}
+      {b.deposit > 0 && <Typography variant="body2">Deposit {formatUsd(b.deposit)}: {DEPOSIT_STATUS_TEXT[b.depositStatus]}</Typography>}
       {b.role === 'client' && b.status === 'held' && b.depositStatus === 'due' && (
         <Stack direction="row" spacing={1} component="section" aria-label="Pay the deposit">
           <TextField select label="Card" value={card} onChange={(e) => setCard(e.target.value)}>
@@ -76,10 +78,30 @@ export function BookingDetail(props: { bookingId: string }) {
       ) : (
         live && <Typography variant="body2">Consent form not signed yet</Typography>
       )}
-      {live && (
-        <Button color="warning" onClick={() => cancel.mutate({ bookingId: b.id })}>
+      {live && !confirmCancel && (
+        <Button color="warning" onClick={() => setConfirmCancel(true)}>
           Cancel Booking
         </Button>
+      )}
+      {live && confirmCancel && (
+        // A cancellation can cost the client the deposit, so it takes a second, explicit click.
+        <Alert
+          severity="warning"
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button color="inherit" onClick={() => setConfirmCancel(false)}>
+                Keep Booking
+              </Button>
+              <Button color="inherit" disabled={cancel.isPending} onClick={() => cancel.mutate({ bookingId: b.id })}>
+                Yes, Cancel
+              </Button>
+            </Stack>
+          }
+        >
+          {b.depositStatus === 'paid'
+            ? 'Cancel this session? Inside the artist’s notice window the deposit is kept; outside it, it can move to a new date.'
+            : 'Cancel this session?'}
+        </Alert>
       )}
     </Stack>
   );

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { BookingRequestForm } from './BookingRequestForm';
+import { personName } from './status';
 
 /** /artist/{slug}/booking and /artist/id/{id}/booking. */
 export function ArtistBookingPage(props: { slug?: string; id?: string }) {
@@ -62,7 +63,7 @@ export function StudioBookingPage(props: { slug?: string; id?: string }) {
         <TextField select label="Artist" value={artistId} onChange={(e) => setArtistId(e.target.value)}>
           {studio.artists.map((a) => (
             <MenuItem key={a.userId} value={a.userId}>
-              {[a.firstName, a.lastName].filter(Boolean).join(' ') || a.displayName}
+              {personName(a)}
             </MenuItem>
           ))}
         </TextField>

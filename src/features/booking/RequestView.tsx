@@ -9,16 +9,7 @@ import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatBothZones, formatUsd } from './format';
 import { SlotPicker } from './SlotPicker';
-
-const STATUS_TEXT: Record<string, string> = {
-  pending: 'Waiting for the artist',
-  question: 'The artist asked a question',
-  quoted: 'Quoted: pick your time',
-  scheduled: 'Scheduled',
-  declined: 'Declined',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
+import { personName, REQUEST_STATUS_TEXT } from './status';
 
 /** A booking request as its client or artist sees it, with the actions its status allows. */
 export function RequestView(props: { requestId: string; onOpenBooking: (id: string) => void }) {
@@ -41,9 +32,9 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
     <Stack spacing={2} aria-label="Booking request">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h6" component="h2">
-          {r.role === 'artist' ? `Request from ${r.client?.displayName ?? ''}` : `Request to ${r.artist.name}`}
+          {r.role === 'artist' ? `Request from ${personName(r.client)}` : `Request to ${r.artist.name}`}
         </Typography>
-        <Chip label={STATUS_TEXT[r.status]} color={r.status === 'quoted' ? 'primary' : 'default'} />
+        <Chip label={REQUEST_STATUS_TEXT[r.status]} color={r.status === 'quoted' ? 'primary' : 'default'} />
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
       <Typography>{r.idea}</Typography>
@@ -78,7 +69,7 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
       {r.role === 'artist' && open && (
         <Stack spacing={1} component="section" aria-label="Answer the request">
           <Stack direction="row" spacing={1}>
-            <TextField select label="Sessions" value={quote.sessionCount} onChange={(e) => setQuote({ ...quote, sessionCount: e.target.value })}>
+            <TextField select label="Sessions" value={quote.sessionCount} sx={{ minWidth: 110 }} onChange={(e) => setQuote({ ...quote, sessionCount: e.target.value })}>
               {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => (
                 <MenuItem key={n} value={String(n)}>
                   {n}

@@ -6,9 +6,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import { formatBothZones, viewerZone } from './format';
+import { dayKey, formatDay, formatTime, viewerZone } from './format';
 
 const today = () => new Intl.DateTimeFormat('en-CA').format(new Date());
+
+/** Slots grouped by their day in the studio's zone, in order. */
+function byDay(slots: ReadonlyArray<{ startsAt: Date }>, timeZone: string) {
+  const days = new Map<string, Date[]>();
+  for (const slot of slots) {
+    const key = dayKey(slot.startsAt, timeZone);
+    days.set(key, [...(days.get(key) ?? []), slot.startsAt]);
+  }
+  return [...days.entries()];
+}
 
 /** The client picks a time from the artist's real availability, shown in the studio's zone (and theirs). */
 export function SlotPicker(props: { requestId: string; studios: Array<{ id: string; name: string; timezone: string }>; defaultShopId?: string; onBooked: (bookingId: string) => void }) {
@@ -40,16 +50,27 @@ export function SlotPicker(props: { requestId: string; studios: Array<{ id: stri
         )}
         <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
       </Stack>
-      {slots.data && slots.data.timezone !== viewerZone() && <Typography variant="body2">Times are in the studio’s timezone ({slots.data.timezone}), with yours in brackets.</Typography>}
+      {slots.data && slots.data.timezone !== viewerZone() && (
+        <Typography variant="body2">Times are in the studio’s timezone ({slots.data.timezone}), with yours in brackets.</Typography>
+      )}
       {pick.error && <Alert severity="error">{pick.error.message}</Alert>}
       {slots.data?.slots.length === 0 && <Typography>No free times that week. Try a later date.</Typography>}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {slots.data?.slots.map((s) => (
-          <Button key={s.startsAt.toISOString()} variant="outlined" size="small" disabled={pick.isPending} onClick={() => pick.mutate({ requestId: props.requestId, shopId, startsAt: s.startsAt })}>
-            {formatBothZones(s.startsAt, slots.data.timezone)}
-          </Button>
+      {slots.data &&
+        byDay(slots.data.slots, slots.data.timezone).map(([key, times]) => (
+          <Stack key={key} spacing={0.5} role="group" aria-labelledby={`slots-${key}`}>
+            <Typography id={`slots-${key}`} variant="subtitle2" component="h4">
+              {formatDay(times[0], slots.data.timezone)}
+            </Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {times.map((startsAt) => (
+                <Button key={startsAt.toISOString()} variant="outlined" size="small" disabled={pick.isPending} onClick={() => pick.mutate({ requestId: props.requestId, shopId, startsAt })}>
+                  {formatTime(startsAt, slots.data.timezone)}
+                  {slots.data.timezone !== viewerZone() && ` (${formatTime(startsAt, viewerZone(), true)})`}
+                </Button>
+              ))}
+            </Stack>
+          </Stack>
         ))}
-      </Stack>
     </Stack>
   );
 }

@@ -14,3 +14,12 @@ export function formatBothZones(date: Date, studioZone: string) {
   const mine = viewerZone();
   return mine === studioZone ? studio : `${studio} (${formatWhen(date, mine)} your time)`;
 }
+
+/** 'YYYY-MM-DD' of an instant in a zone: the key slots are grouped by. */
+export const dayKey = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+
+export const formatDay = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(date);
+
+/** "10:00 AM PST", or with the weekday ("Tue 1:00 AM UTC") for the viewer's zone, whose date may differ. */
+export const formatTime = (date: Date, timeZone: string, withWeekday = false) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: withWeekday ? 'short' : undefined, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);

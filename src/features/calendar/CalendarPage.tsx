@@ -63,11 +63,21 @@ export function CalendarPage(props: { bookingId?: string; requestId?: string; on
         )}
       </Stack>
       {events.error && <Alert severity="error">{events.error.message}</Alert>}
-      <Box sx={{ display: 'grid', gridTemplateColumns: view === 'day' ? '1fr' : 'repeat(7, minmax(0, 1fr))', gap: 1 }} role="grid" aria-label={`${view} view`}>
-        {days.map((day) => (
-          <Paper key={day.toISOString()} variant="outlined" sx={{ p: 1, minHeight: view === 'month' ? 90 : 160 }} role="gridcell" aria-label={day.toDateString()}>
-            <Typography variant="caption" component="div">
-              {day.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric' })}
+      <Box
+        component="ol"
+        aria-label={`${view} view`}
+        sx={{ display: 'grid', gridTemplateColumns: view === 'day' ? '1fr' : 'repeat(7, minmax(0, 1fr))', gap: 1, listStyle: 'none', m: 0, p: 0 }}
+      >
+        {days.map((day, index) => (
+          <Paper
+            key={day.toISOString()}
+            component="li"
+            variant="outlined"
+            // The month's first day sits under its weekday (Monday first), like a wall calendar.
+            sx={{ p: 1, minHeight: view === 'month' ? 90 : 160, gridColumnStart: view === 'month' && index === 0 ? ((day.getDay() + 6) % 7) + 1 : undefined }}
+          >
+            <Typography variant="caption" component="h2" sx={{ display: 'block', fontWeight: sameDay(day, new Date()) ? 700 : 400 }}>
+              {day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}
             </Typography>
             {events.data
               ?.filter((e) => sameDay(e.startsAt, day))
@@ -88,7 +98,7 @@ export function CalendarPage(props: { bookingId?: string; requestId?: string; on
           <CalendarFeed />
         </Box>
       </Stack>
-      <Dialog open={Boolean(props.bookingId || props.requestId)} onClose={() => props.onSelect({})} maxWidth="md" fullWidth aria-label="Details">
+      <Dialog open={Boolean(props.bookingId || props.requestId)} onClose={() => props.onSelect({})} maxWidth="md" fullWidth slotProps={{ paper: { 'aria-label': props.bookingId ? 'Session' : 'Booking request' } }}>
         <DialogContent>
           {props.bookingId ? (
             <BookingDetail bookingId={props.bookingId} />

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Tab from '@mui/material/Tab';
@@ -6,6 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
+import { REQUEST_STATUS_TEXT } from '../booking/status';
 
 /** Booking requests I sent (as a client) or received (as an artist), newest first, with their status. */
 export function RequestList(props: { selected?: string; onSelect: (requestId: string) => void }) {
@@ -23,9 +25,11 @@ export function RequestList(props: { selected?: string; onSelect: (requestId: st
       {requests.data?.items.length === 0 && <Typography sx={{ mt: 1 }}>No requests yet</Typography>}
       <List dense>
         {requests.data?.items.map((r) => (
-          <ListItemButton key={r.id} selected={r.id === props.selected} onClick={() => props.onSelect(r.id)}>
-            <ListItemText primary={`${role === 'client' ? r.artistName : r.clientName}: ${r.idea.slice(0, 60)}`} secondary={`Status: ${r.status}`} />
-          </ListItemButton>
+          <ListItem key={r.id} disablePadding>
+            <ListItemButton selected={r.id === props.selected} onClick={() => props.onSelect(r.id)}>
+              <ListItemText primary={`${role === 'client' ? r.artistName : r.clientName}: ${r.idea.slice(0, 60)}`} secondary={REQUEST_STATUS_TEXT[r.status]} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </section>

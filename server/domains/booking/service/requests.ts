@@ -10,6 +10,7 @@ import { openThread, sendMessage } from '../../messaging/service';
 import { createNotification } from '../../notifications/create';
 import { activeMembershipAt } from '../../studios/access';
 import { requireArtistSide, requireClientSide, requireRequest } from '../access';
+import { personName } from '../person-name';
 import { type BookingRequestStatus, REQUEST_EXPIRY_DAYS } from '../constants';
 import { type answerInput, type askInput, BOOKING_MESSAGES, type createRequestInput, type declineInput, type quoteInput } from '../inputs';
 import { depositFor, nextRequestStatus, type RequestAction } from '../rules';
@@ -165,7 +166,7 @@ export async function listRequests({ ctx, input }: { ctx: ServiceCtx; input: { r
   const after = at && id && !Number.isNaN(Date.parse(at)) ? { at: new Date(at), id } : null;
   const mine = input.role === 'client' ? eq(bookingRequests.clientId, me.id) : eq(bookingRequests.artistId, me.id);
   const rows = await ctx.db
-    .select({ request: bookingRequests, clientName: users.displayName, artistName: artists.name })
+    .select({ request: bookingRequests, clientName: personName(users), artistName: artists.name })
     .from(bookingRequests)
     .innerJoin(users, eq(users.id, bookingRequests.clientId))
     .leftJoin(artists, eq(artists.userId, bookingRequests.artistId))
