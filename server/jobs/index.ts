@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { runBookingSweeps } from '../domains/booking/service/reminders';
+import { renewLocalSubscriptions } from '../domains/payments/renewals';
 import { deliverDueMail } from './mail';
 import { dispatchDueNotifications } from './notifications';
 
@@ -10,6 +11,7 @@ export const JOBS: Job[] = [
   { name: 'notifications', intervalMs: 2000, run: dispatchDueNotifications },
   { name: 'mail', intervalMs: 1000, run: deliverDueMail },
   { name: 'booking', intervalMs: 30_000, run: runBookingSweeps },
+  { name: 'local-subscriptions', intervalMs: 60_000, run: renewLocalSubscriptions },
 ];
 
 /** Runs each job on its interval, never two runs of one job at once; returns a stop function. */

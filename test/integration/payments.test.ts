@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { localSubscriptions, paymentMethods, subscriptions } from '../../server/db/schema';
+import { localSubscriptions, paymentHistory, paymentMethods, subscriptions } from '../../server/db/schema';
+import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { DAY } from '../../server/lib/time';
 import { trpcError } from '../support/client';
 import { createUser } from '../support/factories';
@@ -90,6 +91,35 @@ describe('payment.plans and payment.subscribe', () => {
     expect(sub).toMatchObject({ studioId: studio.id, userId: user.id, price: 5000 });
     const outsider = await signedInUser(server);
     expect(await trpcError(outsider.client.payment.subscribe.mutate({ priceId: 'studio', paymentMethodId: 'pm_card_visa', studioId: studio.id }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('local billing at period end', () => {
+  it('a trial that ends is charged and becomes active for a month; cancel at period end ends it; a declined renewal is past_due', async () => {
+    const renewing = await signedInUser(server);
+    const ending = await signedInUser(server);
+    const declining = await signedInUser(server);
+    const renewed = await renewing.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' });
+    const ended = await ending.client.payment.subscribe.mutate({ priceId: 'studio', paymentMethodId: 'pm_card_visa' });
+    await ending.client.payment.cancelSubscription.mutate({ subscriptionId: ended.id, cancelAtPeriodEnd: true });
+    const declined = await declining.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_chargeDeclined' });
+    expect(await renewLocalSubscriptions(server.deps)).toBe(0);
+
+    server.clock.advance(31 * DAY);
+    try {
+      expect(await renewLocalSubscriptions(server.deps)).toBeGreaterThanOrEqual(3);
+      expect(await renewLocalSubscriptions(server.deps)).toBe(0);
+      const rowOf = async (id: string) => (await server.deps.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+      const active = await rowOf(renewed.id);
+      expect(active).toMatchObject({ status: 'active', currentPeriodStart: renewed.trialEnd });
+      expect(Math.round((active.currentPeriodEnd!.getTime() - active.currentPeriodStart!.getTime()) / DAY)).toBeGreaterThanOrEqual(28);
+      expect(await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.userId, renewing.user.id))).toMatchObject([{ amount: 500, description: 'Artist Pro subscription' }]);
+      expect(await rowOf(ended.id)).toMatchObject({ status: 'canceled', canceledAt: ended.currentPeriodEnd });
+      expect(await rowOf(declined.id)).toMatchObject({ status: 'past_due' });
+      expect(await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.userId, declining.user.id))).toHaveLength(0);
+    } finally {
+      server.clock.advance(-31 * DAY);
+    }
   });
 });
 

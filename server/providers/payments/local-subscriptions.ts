@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { localSubscriptions } from '../../db/schema';
 import { DAY } from '../../lib/time';
 import { chargeLocally } from './local-charges';
@@ -94,3 +94,46 @@ export const changeLocalSubscriptionPlan = (books: LocalBooks, subscriptionId: s
 
 export const cancelLocalSubscription = (books: LocalBooks, subscriptionId: string, atPeriodEnd: boolean) =>
   updateSubscription(books, subscriptionId, atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() });
+
+/** How many due subscriptions one renewal pass handles. */
+const RENEWAL_BATCH = 50;
+
+/**
+ * What Stripe's billing does at a period's end, for the local provider: a subscription set to
+ * cancel at period end is canceled; any other is charged for the next month on its card (trialing
+ * → active; a decline → past_due, which stays until the subscriber cancels: no automatic retries). The charge is keyed by subscription
+ * and period, and the row advances only from the period it was read at, so two nodes renewing at
+ * once charge once and advance once. Returns the subscriptions that changed.
+ */
+export async function renewDueLocalSubscriptions(books: LocalBooks): Promise<ProviderSubscription[]> {
+  const now = books.clock.now();
+  const due = await books.db
+    .select()
+    .from(localSubscriptions)
+    .where(and(lte(localSubscriptions.currentPeriodEnd, now), inArray(localSubscriptions.status, ['trialing', 'active'])))
+    .orderBy(localSubscriptions.currentPeriodEnd)
+    .limit(RENEWAL_BATCH);
+  const changed: ProviderSubscription[] = [];
+  for (const sub of due) {
+    const samePeriod = and(eq(localSubscriptions.id, sub.id), eq(localSubscriptions.currentPeriodEnd, sub.currentPeriodEnd), eq(localSubscriptions.status, sub.status));
+    if (sub.cancelAtPeriodEnd) {
+      const [row] = await books.db.update(localSubscriptions).set({ status: 'canceled', canceledAt: sub.currentPeriodEnd }).where(samePeriod).returning();
+      if (row) changed.push(snapshot(row));
+      continue;
+    }
+    const charged = await chargeLocally(books, {
+      amountCents: sub.price,
+      currency: sub.currency,
+      paymentMethodId: sub.defaultPaymentMethodId,
+      customerId: sub.customerId,
+      description: `Subscription renewal (${sub.planId})`,
+      idempotencyKey: `${sub.idempotencyKey}:period:${sub.currentPeriodEnd.toISOString()}`,
+    });
+    const next = charged.ok
+      ? { status: 'active', currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: addMonth(sub.currentPeriodEnd), latestChargeId: charged.chargeId }
+      : { status: 'past_due' };
+    const [row] = await books.db.update(localSubscriptions).set(next).where(samePeriod).returning();
+    if (row) changed.push(snapshot(row, charged.ok ? { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: sub.price, receiptUrl: charged.receiptUrl } : null));
+  }
+  return changed;
+}

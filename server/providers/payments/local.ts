@@ -10,13 +10,15 @@ import {
   getLocalConnectAccount,
   listLocalPayouts,
 } from './local-connect';
-import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription } from './local-subscriptions';
-import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider } from './types';
+import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription, renewDueLocalSubscriptions } from './local-subscriptions';
+import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider, type ProviderSubscription } from './types';
 
 /** The local provider also plays Stripe's hosted onboarding page, which the app shows in local mode. */
 export interface LocalPaymentsProvider extends PaymentsProvider {
   readonly kind: 'local';
   completeOnboarding(accountId: string): Promise<ConnectAccountSnapshot>;
+  /** Stripe's billing at period end: renews (charging the card) or ends due subscriptions. */
+  renewDueSubscriptions(): Promise<ProviderSubscription[]>;
 }
 
 export const isLocalProvider = (provider: PaymentsProvider): provider is LocalPaymentsProvider => provider.kind === 'local';
@@ -49,6 +51,7 @@ export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
     getConnectAccount: (accountId) => getLocalConnectAccount(books, accountId),
     createOnboardingLink: (input) => createLocalOnboardingLink(books, input),
     completeOnboarding: (accountId) => completeLocalOnboarding(books, accountId),
+    renewDueSubscriptions: () => renewDueLocalSubscriptions(books),
     getBalance: (accountId) => getLocalBalance(books, accountId),
     createPayout: (input) => createLocalPayout(books, input),
     listPayouts: (accountId, limit) => listLocalPayouts(books, accountId, limit),

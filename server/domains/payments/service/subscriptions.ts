@@ -20,7 +20,8 @@ export function listPlans() {
   return Object.values(PLANS).map((plan) => ({ ...plan, price: plan.priceCents, trialDays: trialDaysFor(plan.planId) }));
 }
 
-const providerFields = (sub: ProviderSubscription) => ({
+/** Our copy of the provider's subscription fields. */
+export const providerFields = (sub: ProviderSubscription) => ({
   stripeSubscriptionId: sub.subscriptionId,
   status: sub.status as SubscriptionRow['status'],
   trialEnd: sub.trialEnd,
