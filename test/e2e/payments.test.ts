@@ -69,4 +69,22 @@ describe('payments in the browser', () => {
     await page.getByText('Visa •••• 4242').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  it('a requester sets up receiving money from /payment-setup through the local onboarding page', async () => {
+    const artist = await createUser({ firstName: 'Ivo', lastName: 'Lind' }, app.server.deps.db);
+    const page = await app.newPage();
+    await app.signInAs(page, artist);
+    await page.goto(`${app.url}/payment-setup?userId=${artist.id}&steps=create_account,verify_identity,add_bank&context=payment_request`);
+    await page.getByText('Payment account not set up').waitFor();
+    await page.getByText('About 10 minutes:').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Start setup' }).click();
+    await page.waitForURL('**/payment-setup/onboarding?**');
+    await page.getByRole('heading', { name: 'Payment account setup' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('I agree to the payment services terms').check();
+    await page.getByRole('button', { name: 'Submit and activate' }).click();
+    await page.getByText("You're all set: your payment account is active.").waitFor();
+    expect(page.url()).toContain('context=payment_request');
+  });
 });
