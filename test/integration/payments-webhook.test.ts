@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, paymentHistory, paymentRequests, paymentTransactions, subscriptions, users, webhookEvents } from '../../server/db/schema';
+import { connectAccounts, notifications, paymentHistory, paymentRequests, paymentTransactions, subscriptions, users, webhookEvents } from '../../server/db/schema';
 import { paymentRequestCast, signedInUser } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
 
@@ -97,6 +97,29 @@ describe('POST /webhooks/stripe', () => {
     expect(await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.stripeChargeId, 'ch_replayed'))).toHaveLength(1);
     const received = await server.deps.db.select().from(notifications).where(and(eq(notifications.userId, artist.user.id), eq(notifications.title, 'Payment received')));
     expect(received).toHaveLength(1);
+  });
+
+  it('account.updated moves the account to active and the requester’s waiting requests to ready_to_pay', async () => {
+    const { artist, request } = await paymentRequestCast(server, { artistReady: false });
+    const waiting = await request();
+    expect(waiting.status).toBe('recipient_setup');
+    const { accountId } = await artist.client.connect.createAccount.mutate();
+    const payload = stripeEvent('account.updated', {
+      id: accountId,
+      object: 'account',
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      capabilities: { card_payments: 'active', transfers: 'active' },
+      requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
+      default_currency: 'usd',
+      country: 'US',
+    });
+    expect((await post(payload, signed(payload))).status).toBe(200);
+    const [account] = await server.deps.db.select().from(connectAccounts).where(eq(connectAccounts.userId, artist.user.id));
+    expect(account).toMatchObject({ status: 'active', chargesEnabled: true, payoutsEnabled: true });
+    const [row] = await server.deps.db.select().from(paymentRequests).where(eq(paymentRequests.id, waiting.id));
+    expect(row).toMatchObject({ status: 'ready_to_pay', recipientSetupStatus: 'completed' });
   });
 
   it('keeps subscriptions in step with customer.subscription events', async () => {

@@ -3,6 +3,7 @@ import { createPaymentRequestInput, paymentMethodInput, subscribeInput } from '.
 import {
   canCloseRequest,
   canProcess,
+  connectPaymentLimitProblem,
   connectProblem,
   connectStatusOf,
   initialRequestStatus,
@@ -27,6 +28,15 @@ describe('payment request fees (cents)', () => {
     [7_250, 240, 73, 7_177],
   ])('%i → processing %i, platform %i, net %i', (amount, processingFee, platformFee, netAmount) => {
     expect(paymentRequestFees(amount)).toEqual({ processingFee, platformFee, netAmount });
+  });
+});
+
+describe('connect payment path limits', () => {
+  it('refuses below $1 and above $10000 with the spec’s messages', () => {
+    expect(connectPaymentLimitProblem(99)).toBe('Minimum payment amount is $1');
+    expect(connectPaymentLimitProblem(1_000_001)).toBe('Maximum payment amount is $10000');
+    expect(connectPaymentLimitProblem(100)).toBeNull();
+    expect(connectPaymentLimitProblem(1_000_000)).toBeNull();
   });
 });
 

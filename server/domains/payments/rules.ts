@@ -56,6 +56,13 @@ export function paymentRequestFees(amountCents: number): RequestFees {
   return { processingFee, platformFee, netAmount: amountCents - platformFee };
 }
 
+/** The connect payment path's own limits (spec 2 §5, §8), checked again when a request is paid. */
+export function connectPaymentLimitProblem(amountCents: number): string | null {
+  if (amountCents < MIN_REQUEST_CENTS) return 'Minimum payment amount is $1';
+  if (amountCents > MAX_REQUEST_CENTS) return 'Maximum payment amount is $10000';
+  return null;
+}
+
 export const PAYMENT_REQUEST_STATUSES = ['pending', 'recipient_setup', 'ready_to_pay', 'paid', 'declined', 'cancelled'] as const;
 export type RequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
 

@@ -2,8 +2,13 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { isPlanId, PLANS, trialDaysFor } from '../../../server/domains/payments/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
@@ -17,6 +22,10 @@ const DAY_MS = 86_400_000;
 export function PlanCheckoutPage({ planType }: { planType: string }) {
   const utils = trpc.useUtils();
   const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: () => utils.payment.subscriptions.invalidate() });
+  // The Studio plan can be bought for a studio the user manages (or for themselves).
+  const studios = trpc.studio.mine.useQuery(undefined, { enabled: planType === 'studio' });
+  const managed = studios.data?.filter((s) => s.canManage) ?? [];
+  const [studioId, setStudioId] = useState('');
   if (!isPlanId(planType)) {
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
@@ -59,11 +68,24 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
                   {trialDays}-day free trial, then {formatCents(plan.priceCents)} a month. If you keep it, the first payment is on{' '}
                   {formatDay(new Date(Date.now() + trialDays * DAY_MS))}. Cancel anytime before then and pay nothing.
                 </Typography>
+                {managed.length > 0 && (
+                  <FormControl fullWidth>
+                    <InputLabel id="plan-studio-label">For</InputLabel>
+                    <Select labelId="plan-studio-label" label="For" value={studioId} onChange={(e) => setStudioId(e.target.value)} displayEmpty>
+                      <MenuItem value="">My own account</MenuItem>
+                      {managed.map((studio) => (
+                        <MenuItem key={studio.id} value={studio.id}>
+                          {studio.name}
+                        </MenuItem>
+                      ))}
+                    </Select>
+                  </FormControl>
+                )}
                 <CardEntry
                   submitLabel="Start Free Trial"
                   busy={subscribe.isPending}
                   error={subscribe.error ? errorText(subscribe.error) : null}
-                  onPaymentMethod={(paymentMethodId) => subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId }).catch(() => null)}
+                  onPaymentMethod={(paymentMethodId) => subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId, studioId: studioId || null }).catch(() => null)}
                 />
               </>
             )}

@@ -8,7 +8,7 @@ import { connectAccountOf, factsOf } from '../connect/accounts';
 import { providerCustomer } from '../customer';
 import type { processPaymentRequestInput } from '../inputs';
 import { providerCall } from '../provider-calls';
-import { canProcess, connectProblem } from '../rules';
+import { canProcess, connectPaymentLimitProblem, connectProblem } from '../rules';
 import { recordPayment } from '../service/subscriptions';
 import { requireRequestParty } from './access';
 import { notifyOtherParty } from './notify';
@@ -41,6 +41,8 @@ async function claimAttempt(ctx: AuthedCtx, input: z.output<typeof processPaymen
       return { request, attempt: open, destination: open.metadata.destination as string };
     }
     if (!canProcess(request.status)) throw conflict(CANNOT_PROCESS);
+    const outOfLimits = connectPaymentLimitProblem(request.amount);
+    if (outOfLimits) throw invalid(outOfLimits);
     // The requester's account may have lost its ability to receive since the request was made;
     // the request moves to recipient_setup when their account status is next refreshed.
     const account = await connectAccountOf(tx, request.requesterId);
