@@ -4,8 +4,8 @@ import { percentile } from './lib';
 
 // Run by bench/live.ts as its own process on the load core: opens one server-sent-events stream
 // (live.onEvent, as the browser's httpSubscriptionLink does) per subscriber, then sends messages
-// one after another into their threads and times each until its subscriber's stream delivers it.
-// Prints one JSON line.
+// one after another into their threads and times each until its subscriber's stream delivers it
+// (and, for the note, until the send itself answered). Prints one JSON line.
 
 type Spec = { appUrl: string; pairs: Array<{ subscriberCookie: string; senderCookie: string; threadId: string }>; messages: number; gapMs: number };
 const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as Spec;
@@ -52,6 +52,7 @@ await Promise.all(spec.pairs.map((p) => subscribe(p.subscriberCookie)));
 await new Promise((r) => setTimeout(r, 500));
 
 const latencies: number[] = [];
+const sends: number[] = [];
 let lost = 0;
 for (let i = 0; i < spec.messages; i++) {
   const pair = spec.pairs[(i * 7919) % spec.pairs.length];
@@ -63,6 +64,8 @@ for (let i = 0; i < spec.messages; i++) {
     body: JSON.stringify({ json: { threadId: pair.threadId, body: `bench message ${i}` } }),
   });
   if (!response.ok) throw new Error(`message.send failed: ${response.status} ${await response.text()}`);
+  await response.arrayBuffer();
+  sends.push(performance.now() - started);
   const at = await Promise.race([delivered, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 5000))]);
   waiting.delete(pair.threadId);
   if (at < 0) lost++;
@@ -71,6 +74,18 @@ for (let i = 0; i < spec.messages; i++) {
 }
 for (const c of controllers) c.abort();
 latencies.sort((a, b) => a - b);
+sends.sort((a, b) => a - b);
 const round = (n: number) => Math.round(n * 10) / 10;
-console.log(JSON.stringify({ connected, delivered: latencies.length, lost, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)) }));
+console.log(
+  JSON.stringify({
+    connected,
+    delivered: latencies.length,
+    lost,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    sendP50: round(percentile(sends, 50)),
+    sendP95: round(percentile(sends, 95)),
+  }),
+);
 process.exit(0);

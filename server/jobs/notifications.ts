@@ -1,17 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
-import { notificationDeliveries, notifications, users } from '../db/schema';
+import { mailOutbox, notificationDeliveries, notifications, users } from '../db/schema';
 import { sqlTime } from '../db/sql';
+import { notificationEmail } from '../domains/notifications/email';
 import { deliverPush } from '../domains/notifications/push/deliver';
-import { deepLink } from '../domains/notifications/rules';
 import { MINUTE } from '../lib/time';
-import { queueMail } from '../providers/mail/outbox';
 
 const CLAIM_BATCH = 200;
 /** A claimed delivery whose dispatcher died is claimed again after this long. */
 const LEASE_MS = 10 * MINUTE;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Push deliveries of one batch sent at once (each waits on a push service over the network). */
+const PUSH_CONCURRENCY = 20;
+
+type Delivery = typeof notificationDeliveries.$inferSelect;
+type Note = { notification: typeof notifications.$inferSelect; email: string; displayName: string };
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
@@ -47,69 +50,103 @@ export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
     .where(inArray(notifications.id, [...new Set(claimed.map((d) => d.notificationId))]));
   const byId = new Map(notes.map((n) => [n.notification.id, n]));
 
+  const cancelled: string[] = [];
+  const expired: string[] = [];
+  const emails: Array<{ delivery: Delivery; note: Note }> = [];
+  const others: Array<{ delivery: Delivery; note: Note }> = [];
   for (const delivery of claimed) {
     const note = byId.get(delivery.notificationId);
-    const finish = (status: 'sent' | 'cancelled' | 'skipped', lastError: string | null = null) =>
-      deps.db
-        .update(notificationDeliveries)
-        .set({ status, lastError, sentAt: status === 'sent' ? deps.clock.now() : null, updatedAt: deps.clock.now() })
-        .where(eq(notificationDeliveries.id, delivery.id));
-    try {
-      if (!note || note.notification.seen || note.notification.escalationCancelled) {
-        await finish('cancelled');
-      } else if (note.notification.expiresAt && note.notification.expiresAt <= now) {
-        await finish('cancelled', 'expired');
-      } else if (delivery.channel === 'email') {
-        const link = deepLink(note.notification.type, note.notification.data);
-        const url = link ? `${deps.config.appOrigin}${link}` : deps.config.appOrigin;
-        const queued = await deps.db.transaction(async (tx) => {
-          // Seen since the claim (the user opened it a moment ago): the e-mail must not go out.
-          const [stillDue] = await tx
-            .update(notificationDeliveries)
-            .set({ status: 'sent', sentAt: deps.clock.now(), lastError: null })
-            .where(
-              and(
-                eq(notificationDeliveries.id, delivery.id),
-                sql`not exists (select 1 from ${notifications} where ${notifications.id} = ${delivery.notificationId} and (${notifications.seen} or ${notifications.escalationCancelled}))`,
-              ),
-            )
-            .returning({ id: notificationDeliveries.id });
-          if (!stillDue) return false;
-          await queueMail(tx as unknown as Db, {
-            to: note.email,
-            subject: note.notification.title,
-            text: `Hi ${note.displayName},\n\n${note.notification.body}\n\nOpen InkLink: ${url}\n\nYou can choose which e-mails you get in Account → Notifications.`,
-            html: `<p>Hi ${escapeHtml(note.displayName)},</p><p>${escapeHtml(note.notification.body)}</p><p><a href="${escapeHtml(url)}">Open InkLink</a></p>`,
-          });
-          return true;
-        });
-        if (!queued) await finish('cancelled');
-      } else if (delivery.channel === 'push') {
-        const push = await deliverPush(deps, note.notification);
-        const failed = push.failures.length;
-        // Some devices got it: done (a retry would show it twice on those); none did: retry.
-        if (push.sent === 0 && failed > 0) throw push.failures[0];
-        if (push.sent === 0) await finish('skipped', 'No push device registered');
-        else await finish('sent', failed > 0 ? `${failed} of ${push.devices} devices failed: ${errorText(push.failures[0])}` : null);
-      } else {
-        await finish('skipped', 'SMS is not configured');
-      }
-    } catch (error) {
-      const maxAttempts = note?.notification.maxAttempts ?? 3;
-      const failed = delivery.attempts >= maxAttempts;
-      await deps.db
-        .update(notificationDeliveries)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          lastError: errorText(error),
-          scheduledFor: new Date(deps.clock.now().getTime() + 2 ** delivery.attempts * MINUTE),
-          updatedAt: deps.clock.now(),
-        })
-        .where(eq(notificationDeliveries.id, delivery.id));
-    }
+    if (!note || note.notification.seen || note.notification.escalationCancelled) cancelled.push(delivery.id);
+    else if (note.notification.expiresAt && note.notification.expiresAt <= now) expired.push(delivery.id);
+    else (delivery.channel === 'email' ? emails : others).push({ delivery, note });
+  }
+  await finish(deps, cancelled, 'cancelled');
+  await finish(deps, expired, 'cancelled', 'expired');
+  await queueEmails(deps, emails);
+  for (let i = 0; i < others.length; i += PUSH_CONCURRENCY) {
+    await Promise.all(others.slice(i, i + PUSH_CONCURRENCY).map((item) => deliverOther(deps, item)));
   }
   await settleNotificationStatus(deps, [...byId.keys()]);
   return claimed.length;
+}
+
+function finish(deps: AppDeps, ids: string[], status: 'sent' | 'cancelled' | 'skipped', lastError: string | null = null) {
+  if (ids.length === 0) return;
+  const at = deps.clock.now();
+  return deps.db
+    .update(notificationDeliveries)
+    .set({ status, lastError, sentAt: status === 'sent' ? at : null, updatedAt: at })
+    .where(inArray(notificationDeliveries.id, ids));
+}
+
+/** A failed attempt: tried again after 2^attempts minutes, or failed for good at maxAttempts. */
+async function retryLater(deps: AppDeps, delivery: Delivery, maxAttempts: number, error: unknown) {
+  const at = deps.clock.now();
+  await deps.db
+    .update(notificationDeliveries)
+    .set({
+      status: delivery.attempts >= maxAttempts ? 'failed' : 'pending',
+      lastError: errorText(error),
+      scheduledFor: new Date(at.getTime() + 2 ** delivery.attempts * MINUTE),
+      updatedAt: at,
+    })
+    .where(eq(notificationDeliveries.id, delivery.id));
+}
+
+/**
+ * Queues a batch of e-mails in one transaction: each delivery is marked sent and its mail put in
+ * the outbox together, unless its notification was seen since the claim (then it is cancelled).
+ */
+async function queueEmails(deps: AppDeps, emails: Array<{ delivery: Delivery; note: Note }>) {
+  if (emails.length === 0) return;
+  try {
+    const stillDue = await deps.db.transaction(async (tx) => {
+      const marked = await tx
+        .update(notificationDeliveries)
+        .set({ status: 'sent', sentAt: deps.clock.now(), lastError: null })
+        .where(
+          and(
+            inArray(notificationDeliveries.id, emails.map((e) => e.delivery.id)),
+            sql`not exists (select 1 from ${notifications} where ${notifications.id} = ${notificationDeliveries.notificationId} and (${notifications.seen} or ${notifications.escalationCancelled}))`,
+          ),
+        )
+        .returning({ id: notificationDeliveries.id });
+      const ids = new Set(marked.map((m) => m.id));
+      const due = emails.filter((e) => ids.has(e.delivery.id));
+      if (due.length > 0) {
+        await tx.insert(mailOutbox).values(
+          due.map(({ note }) => {
+            const mail = notificationEmail(note.notification, note, deps.config.appOrigin);
+            return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null };
+          }),
+        );
+      }
+      return ids;
+    });
+    const seenMeanwhile = emails.filter((e) => !stillDue.has(e.delivery.id)).map((e) => e.delivery.id);
+    await finish(deps, seenMeanwhile, 'cancelled');
+  } catch (error) {
+    deps.logger.warn({ err: error, deliveries: emails.length }, 'queueing notification e-mails failed');
+    for (const { delivery, note } of emails) await retryLater(deps, delivery, note.notification.maxAttempts, error);
+  }
+}
+
+/** Push to every device of the user; SMS has no provider in this deployment. */
+async function deliverOther(deps: AppDeps, { delivery, note }: { delivery: Delivery; note: Note }) {
+  try {
+    if (delivery.channel !== 'push') {
+      await finish(deps, [delivery.id], 'skipped', 'SMS is not configured');
+      return;
+    }
+    const push = await deliverPush(deps, note.notification);
+    const failed = push.failures.length;
+    // Some devices got it: done (a retry would show it twice on those); none did: retry.
+    if (push.sent === 0 && failed > 0) throw push.failures[0];
+    if (push.sent === 0) await finish(deps, [delivery.id], 'skipped', 'No push device registered');
+    else await finish(deps, [delivery.id], 'sent', failed > 0 ? `${failed} of ${push.devices} devices failed: ${errorText(push.failures[0])}` : null);
+  } catch (error) {
+    await retryLater(deps, delivery, note.notification.maxAttempts, error);
+  }
 }
 
 /** A notification is sent once every channel is done: sent, partial if some failed, failed if all did. */
@@ -129,4 +166,3 @@ async function settleNotificationStatus(deps: AppDeps, ids: string[]) {
     ) s
     where n.id = s.notification_id and s.status is not null and n.status = 'pending'`);
 }
-
