@@ -1,52 +1,85 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { products, storefronts } from '../../db/schema';
 import type { ServiceCtx } from '../../lib/context';
 import { offsetPage } from '../../lib/pages';
 import { FEATURED_PRODUCTS, type featuredProductsInput, PRODUCT_PAGE_SIZE, type productSearchInput } from './inputs';
 import { toProduct } from './views';
 
+type SearchInput = z.output<typeof productSearchInput>;
+/** The product columns a filter needs, of the table or of a subquery over it. */
+type ProductColumns = Record<'name' | 'description' | 'tags' | 'category' | 'featured' | 'price' | 'trackInventory' | 'quantity' | 'createdAt' | 'id', AnyPgColumn>;
+
+/**
+ * How many of the newest public products the first step reads. A filter that matches at least
+ * one in ~100 of them fills a page there, from the newest-first index, without reading more; a
+ * rarer one has few matches in all, which the second step collects through the trigram and tag
+ * indexes and sorts cheaply.
+ */
+const RECENT_WINDOW = 2000;
+
 /**
  * Public products: active, not deleted (literal predicates, matching the partial indexes
- * products_public_*), in a storefront that is active and not deleted.
+ * products_public_*), in a storefront that is active and not deleted. The storefront is checked
+ * by a scalar subquery, a primary-key probe per candidate row: as an EXISTS the planner may turn
+ * it into a hash join that reads every storefront to keep a handful of products.
  */
 const publicProducts = sql`${products.status} = 'active' and ${products.deleted} = false
-  and exists (select 1 from ${storefronts} where ${storefronts.id} = ${products.storefrontId}
-              and ${storefronts.isActive} = true and ${storefronts.deleted} = false)`;
+  and coalesce((select ${storefronts.isActive} and not ${storefronts.deleted} from ${storefronts}
+                where ${storefronts.id} = ${products.storefrontId}), false)`;
+
+/** Newest first, as the products_public_* indexes are built (created_at desc nulls last, id). */
+const newestFirst = (t: ProductColumns) => [sql`${t.createdAt} desc nulls last`, asc(t.id)];
 
 const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Spec 1 §5 product search: category, featured, price range, tags (any match), text over name,
- * description and tags, in stock only (untracked inventory counts as in stock); newest first,
- * 20 a page. Text uses the trigram indexes on lower(name) and lower(description) and the tags
- * GIN index (a tag matches the whole search text).
- */
-export async function searchProducts({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof productSearchInput> }) {
-  const offset = input.cursor ?? 0;
-  const filters: (SQL | undefined)[] = [publicProducts];
-  if (input.storefrontId) filters.push(eq(products.storefrontId, input.storefrontId));
-  if (input.category) filters.push(eq(products.category, input.category));
-  if (input.featured !== undefined) filters.push(eq(products.featured, input.featured));
-  if (input.minPrice !== undefined) filters.push(gte(products.price, input.minPrice));
-  if (input.maxPrice !== undefined) filters.push(lte(products.price, input.maxPrice));
-  if (input.tags?.length) filters.push(sql`${products.tags} && ${sql`array[${sql.join(input.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`}`);
-  if (input.inStock) filters.push(sql`(${products.trackInventory} = false or ${products.quantity} > 0)`);
+/** Spec 1 §5 filters other than the storefront, on the product columns of `t` (table or subquery). */
+function filtersOn(t: ProductColumns, input: SearchInput): (SQL | undefined)[] {
+  const filters: (SQL | undefined)[] = [];
+  if (input.category) filters.push(eq(t.category, input.category));
+  if (input.featured !== undefined) filters.push(eq(t.featured, input.featured));
+  if (input.minPrice !== undefined) filters.push(gte(t.price, input.minPrice));
+  if (input.maxPrice !== undefined) filters.push(lte(t.price, input.maxPrice));
+  if (input.tags?.length) filters.push(sql`${t.tags} && ${sql`array[${sql.join(input.tags.map((tag) => sql`${tag}`), sql`, `)}]::text[]`}`);
+  if (input.inStock) filters.push(sql`(${t.trackInventory} = false or ${t.quantity} > 0)`);
   if (input.query) {
     const pattern = `%${escapeLike(input.query)}%`;
     filters.push(
-      sql`(lower(${products.name}) like ${pattern} or lower(${products.description}) like ${pattern}
-           or ${products.tags} @> array[${input.query.toLowerCase()}]::text[])`,
+      sql`(lower(${t.name}) like ${pattern} or lower(${t.description}) like ${pattern} or ${t.tags} @> array[${input.query.toLowerCase()}]::text[])`,
     );
   }
-  const rows = await ctx.db
+  return filters;
+}
+
+/**
+ * Spec 1 §5 product search: category, featured, price range, tags (any match), text over name,
+ * description and tags (a tag matches the whole search text), in stock only (untracked inventory
+ * counts as in stock); newest first, 20 a page. Two steps keep every search index-bound: the
+ * newest RECENT_WINDOW public products (of the storefront, when given) are filtered in index
+ * order and stop at a full page; if that falls short, all matches are collected (the subquery's
+ * OFFSET 0 keeps the planner from walking the newest-first index for a rare filter) and sorted.
+ */
+export async function searchProducts({ ctx, input }: { ctx: ServiceCtx; input: SearchInput }) {
+  const offset = input.cursor ?? 0;
+  const take = PRODUCT_PAGE_SIZE + 1;
+  const scope = and(publicProducts, input.storefrontId ? eq(products.storefrontId, input.storefrontId) : undefined);
+  const recent = ctx.db.select().from(products).where(scope).orderBy(...newestFirst(products)).limit(RECENT_WINDOW).as('recent');
+  let rows = await ctx.db
     .select()
-    .from(products)
-    .where(and(...filters))
-    .orderBy(desc(products.createdAt), asc(products.id))
-    .limit(PRODUCT_PAGE_SIZE + 1)
+    .from(recent)
+    .where(and(...filtersOn(recent, input)))
+    .orderBy(...newestFirst(recent))
+    .limit(take)
     .offset(offset);
+  if (rows.length < take) rows = await allMatches(ctx.db, scope, input, take, offset);
   return offsetPage(rows, offset, PRODUCT_PAGE_SIZE, toProduct);
+}
+
+async function allMatches(db: Db, scope: SQL | undefined, input: SearchInput, take: number, offset: number) {
+  const matches = db.select().from(products).where(and(scope, ...filtersOn(products, input))).offset(0).as('matches');
+  return db.select().from(matches).orderBy(...newestFirst(matches)).limit(take).offset(offset);
 }
 
 /** Featured products (6), of one storefront or of the whole marketplace (/shop). */
@@ -55,7 +88,7 @@ export async function featuredProducts({ ctx, input }: { ctx: ServiceCtx; input:
     .select()
     .from(products)
     .where(and(publicProducts, eq(products.featured, true), input.storefrontId ? eq(products.storefrontId, input.storefrontId) : undefined))
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...newestFirst(products))
     .limit(FEATURED_PRODUCTS);
   return rows.map(toProduct);
 }
