@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localPaymentIntents, messages, notifications, paymentHistory, paymentRequests, paymentTransactions } from '../../server/db/schema';
 import { DAY } from '../../server/lib/time';
@@ -181,6 +181,23 @@ describe('paymentRequest.process', () => {
         expect(intents).toHaveLength(0);
         expect(await attempts(created.id)).toHaveLength(0);
       }
+    }
+  });
+});
+
+describe('a failing notification', () => {
+  it('is logged only: the request is still created and paid', async () => {
+    const { payer, artist, request } = await paymentRequestCast(server);
+    // Make queuing these notifications fail in the database itself.
+    await db().execute(sql`alter table notifications add constraint payments_test_block check (title not like '%requested a payment' and title <> 'Payment received')`);
+    try {
+      const created = await request();
+      expect(created.status).toBe('pending');
+      expect((await payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })).status).toBe('succeeded');
+      expect((await requestRows(created.id))[0].status).toBe('paid');
+      expect(await db().select().from(notifications).where(eq(notifications.userId, artist.user.id))).toHaveLength(0);
+    } finally {
+      await db().execute(sql`alter table notifications drop constraint payments_test_block`);
     }
   });
 });
