@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bookingRequests, bookings, localPaymentIntents } from '../../server/db/schema';
+import { artistBookingSettings, artists, artistTimeOff, artistWorkingHours, bookingRequests, bookings, bookingServices, localPaymentIntents } from '../../server/db/schema';
 import { seriousViolations } from '../support/axe';
 import { bookableArtist, signedIn } from '../support/booking-fixtures';
 import { useBrowserApp } from '../support/browser';
@@ -123,5 +123,72 @@ describe('booking in two browsers', () => {
     // The artist's open session picks the signature up on reload.
     await artistPage.reload();
     await artistDetails.getByText(/Consent form signed by Maya Elena Reyes/).waitFor();
-  });
+  }, 180_000);
+
+  it('the artist sets policies, hours, time off and a flash service in /account/booking; closed books stop the intake', async () => {
+    const artist = await bookableArtist(app.server, { depositPolicy: 'none' });
+    const page = await app.newPage();
+    await app.signInAs(page, artist.user);
+    await page.goto(`${app.url}/account/booking`);
+    const policy = page.getByRole('form', { name: 'Booking' });
+    await policy.getByLabel('Deposit', { exact: true }).click();
+    await page.getByRole('option', { name: 'Fixed amount' }).click();
+    await policy.getByLabel('Deposit amount (USD)').fill('');
+    await policy.getByRole('button', { name: 'Save Booking Settings' }).click();
+    await policy.getByText('Enter the deposit in dollars and cents').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await policy.getByLabel('Deposit amount (USD)').fill('75');
+    await policy.getByLabel('Confirmation').click();
+    await page.getByRole('option', { name: 'After my approval' }).click();
+    await policy.getByLabel('Books open (clients can send booking requests)').uncheck();
+    await policy.getByRole('button', { name: 'Save Booking Settings' }).click();
+    await policy.getByText('Booking settings saved').waitFor();
+    const [saved] = await app.server.deps.db.select().from(artistBookingSettings).where(eq(artistBookingSettings.artistId, artist.user.id));
+    expect(saved).toMatchObject({ depositPolicy: 'fixed', depositFixedCents: 7500, confirmationMode: 'approval' });
+    const [profile] = await app.server.deps.db.select({ booksOpen: artists.booksOpen }).from(artists).where(eq(artists.userId, artist.user.id));
+    expect(profile.booksOpen).toBe(false);
+
+    // Own hours at the studio: every day but Sunday.
+    const hours = page.getByRole('group', { name: `Hours at ${artist.studio.name}` });
+    await hours.getByLabel(/Use the studio’s opening hours/).uncheck();
+    await hours.getByRole('button', { name: /Operating Hours/ }).click();
+    await hours.getByRole('checkbox', { name: 'Sunday' }).uncheck();
+    await hours.getByRole('button', { name: `Save Hours at ${artist.studio.name}` }).click();
+    await hours.getByText('Working hours saved').waitFor();
+    const [own] = await app.server.deps.db.select().from(artistWorkingHours).where(eq(artistWorkingHours.artistId, artist.user.id));
+    expect(own.hours.sunday?.open).toBe(false);
+    expect(own.hours.monday).toMatchObject({ open: true, start: '10:00', end: '18:00' });
+
+    // Time off, then a flash piece bookable at its price.
+    const timeOff = page.getByRole('form', { name: 'Add time off' });
+    await timeOff.getByLabel('From').fill('2031-07-01T00:00');
+    await timeOff.getByLabel('Until').fill('2031-06-20T00:00');
+    await timeOff.getByRole('button', { name: 'Add Time Off' }).click();
+    await timeOff.getByText('Time off must end after it starts').waitFor();
+    await timeOff.getByLabel('Until').fill('2031-07-15T00:00');
+    await timeOff.getByLabel('Note').fill('Convention in Berlin');
+    await timeOff.getByRole('button', { name: 'Add Time Off' }).click();
+    await page.getByRole('list', { name: 'Planned time off' }).getByText('Convention in Berlin').waitFor();
+    expect(await app.server.deps.db.select().from(artistTimeOff).where(eq(artistTimeOff.artistId, artist.user.id))).toHaveLength(1);
+
+    const service = page.getByRole('form', { name: 'Add a service' });
+    await service.getByLabel('Kind').click();
+    await page.getByRole('option', { name: 'Flash piece' }).click();
+    await service.getByLabel('Service name').fill('Swallow flash');
+    await service.getByLabel('Length (minutes)').fill('90');
+    await service.getByLabel('Price (USD)').fill('150');
+    await service.getByRole('button', { name: 'Add Service' }).click();
+    await page.getByRole('list', { name: 'My services' }).getByText('Flash piece · 90 min · $150.00').waitFor();
+    const [flash] = await app.server.deps.db.select().from(bookingServices).where(eq(bookingServices.artistId, artist.user.id));
+    expect(flash).toMatchObject({ kind: 'flash', name: 'Swallow flash', durationMinutes: 90, price: 15000, active: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // With the books closed, the intake says so instead of showing the form.
+    const client = await signedIn(app.server);
+    const clientPage = await app.newPage();
+    await app.signInAs(clientPage, client.user);
+    await clientPage.goto(`${app.url}/artist/${artist.slug}/booking`);
+    await clientPage.getByText('This artist’s books are closed right now').waitFor();
+    expect(await clientPage.getByRole('button', { name: 'Send Request' }).count()).toBe(0);
+  }, 180_000);
 });

@@ -4,6 +4,9 @@ import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 // The booking rules as pure functions: status machines, deposit policy outcomes, the
 // cancellation and reschedule policy, the 18+ check and the consent text.
 
+/** The length a consultation service starts with (client forms read constants through this file). */
+export { CONSULTATION_MINUTES } from './constants';
+
 export type RequestAction = 'ask' | 'answer' | 'quote' | 'decline' | 'expire' | 'cancel' | 'schedule';
 
 /** Which request status each action moves to, from which statuses. */

@@ -14,12 +14,14 @@ const BillingSection = lazy(() => import('../payments/BillingSection'));
 const PaymentsSection = lazy(() => import('../payments/PaymentsSection'));
 const StorefrontAccountSection = lazy(() => import('../commerce/account/StorefrontAccountSection'));
 const NotificationPreferences = lazy(() => import('../notifications/preferences/NotificationPreferences'));
+const BookingSettingsSection = lazy(() => import('../booking/settings/BookingSettingsSection'));
 
 /** Account settings sections; ones whose features are still being built say so. */
 export const ACCOUNT_SECTIONS = [
   { key: 'profile', label: 'Profile' },
   { key: 'security', label: 'Security' },
   { key: 'artist', label: 'Artist Profile' },
+  { key: 'booking', label: 'Booking' },
   { key: 'notifications', label: 'Notifications' },
   { key: 'storefront', label: 'Storefront' },
   { key: 'billing', label: 'Billing' },
@@ -43,11 +45,12 @@ export function AccountPage({ section }: { section: string }) {
           {section === 'profile' && <ProfileSection />}
           {section === 'security' && <SecuritySection />}
           {section === 'artist' && <ArtistProfileForm />}
+          {section === 'booking' && <BookingSettingsSection />}
           {section === 'billing' && <BillingSection />}
           {section === 'payments' && <PaymentsSection />}
           {section === 'notifications' && <NotificationPreferences />}
           {section === 'storefront' && <StorefrontAccountSection />}
-          {!['profile', 'security', 'artist', 'notifications', 'storefront', 'billing', 'payments'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
+          {!['profile', 'security', 'artist', 'booking', 'notifications', 'storefront', 'billing', 'payments'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
         </Suspense>
       </Box>
     </Container>

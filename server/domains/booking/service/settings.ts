@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { artistBookingSettings, artists, artistTimeOff, artistWorkingHours, bookingServices, shopUsers } from '../../../db/schema';
+import { artistBookingSettings, artists, artistTimeOff, artistWorkingHours, bookingServices, shops, shopUsers } from '../../../db/schema';
 import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
 import { forbidden, notFound } from '../../../lib/errors';
 import { activeMembershipAt } from '../../studios/access';
@@ -38,14 +38,17 @@ export async function getMyBookingSettings({ ctx }: { ctx: ServiceCtx }) {
   const { me, artist } = await requireArtistProfile(ctx);
   const now = ctx.deps.clock.now();
   const hours = await ctx.db.select().from(artistWorkingHours).where(eq(artistWorkingHours.artistId, me.id));
+  // The studio's name, zone and opening hours label each row and show what null (its hours) means.
   const memberships = await ctx.db
-    .select({ shopId: shopUsers.shopId })
+    .select({ shopId: shopUsers.shopId, shopName: shops.name, timezone: shops.timezone, openingHours: shops.openingHours })
     .from(shopUsers)
-    .where(and(eq(shopUsers.userId, me.id), activeMembershipAt(now)));
+    .innerJoin(shops, eq(shops.id, shopUsers.shopId))
+    .where(and(eq(shopUsers.userId, me.id), eq(shops.deleted, false), activeMembershipAt(now)))
+    .orderBy(asc(shops.name));
   return {
     booksOpen: artist.booksOpen,
     ...(await settingsOf(ctx, me.id)),
-    workingHours: memberships.map((m) => ({ shopId: m.shopId, hours: hours.find((h) => h.shopId === m.shopId)?.hours ?? null })),
+    workingHours: memberships.map((m) => ({ ...m, hours: hours.find((h) => h.shopId === m.shopId)?.hours ?? null })),
     timeOff: await ctx.db.select().from(artistTimeOff).where(eq(artistTimeOff.artistId, me.id)).orderBy(asc(artistTimeOff.startsAt)),
     services: await ctx.db
       .select()
