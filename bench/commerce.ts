@@ -1,24 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { scaleId } from '../scripts/seed/scale/index';
+import { LOCAL_TEST_PAYMENT_METHODS } from '../server/providers/payments/types';
 import type { BenchGroup } from './context';
-import { missingProcedures, NOT_AVAILABLE, type Row, unavailable } from './lib';
+import { missingProcedures, NOT_AVAILABLE, query, type LoadRequest, type Row, runLoad, unavailable } from './lib';
+
+/** The storefront that gets a million orders (scale studio 2's). */
+const BIG_STORE = scaleId('store2');
+const BIG_STORE_OWNER = scaleId('owner2');
+const BIG_STORE_ORDERS = 1_000_000;
+const ORDER_CHUNK = 200_000;
+/** Buyers and the storefronts they buy from: one each, so the load is 50 independent carts. */
+const BUYERS = 50;
+const storeOf = (i: number) => 2 * (i + 2); // even scale studios 4, 6, …: they have storefronts
+const SEARCH_TERMS = ['balm', 'print', 'tee', 'sticker', 'pin', 'tote', 'gift', 'flash', 'card', 'sheet', '1234-1', '98-3'];
+const CATEGORIES = ['aftercare', 'prints', 'apparel', 'flash', 'stickers', 'gift-cards', 'accessories'];
+
+/** A PostgreSQL array literal of ids or e-mails, as one parameter. */
+const pgArray = (values: string[]) => `{${values.join(',')}}`;
+
+const trpcGet = (procedure: string, input: unknown, headers: Record<string, string> = {}): LoadRequest => ({
+  path: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+  headers,
+});
 
 /**
  * Storefronts, products and orders (issue 4): order.checkout ≥ 200/s with p95 ≤ 150 ms at 50
  * buyers; storefront.analytics p95 ≤ 50 ms for a storefront with 1,000,000 orders; product.search
- * p99 ≤ 30 ms over 200,000 products. Each row is measured once its procedure exists.
+ * p99 ≤ 30 ms over 200,000+ products (the scale seed's 250,000).
  */
 export const commerceGroup: BenchGroup = {
   name: 'commerce',
-  async run() {
+  async prepare({ db, log }) {
+    // A million orders (one line each) on one storefront, spread over two years, every status;
+    // deterministic ids, so a reused database is topped up, not doubled.
+    const [{ n }] = await query<{ n: number }>(db, sql`select count(*)::int as n from orders where storefront_id = ${BIG_STORE}`);
+    if (n < BIG_STORE_ORDERS) {
+      log(`commerce: writing ${BIG_STORE_ORDERS.toLocaleString('en-US')} orders for one storefront…`);
+      const started = Date.now();
+      const orderId = sql.raw(`(substr(md5('benchorder' || n), 1, 12) || '4' || substr(md5('benchorder' || n), 14, 3) || '8' || substr(md5('benchorder' || n), 18, 15))::uuid`);
+      for (let from = 1; from <= BIG_STORE_ORDERS; from += ORDER_CHUNK) {
+        const to = Math.min(BIG_STORE_ORDERS, from + ORDER_CHUNK - 1);
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`
+            insert into orders (id, order_number, customer_id, storefront_id, subtotal, tax, shipping, total, status, fulfillment_method, payment_method, created_at, paid_at)
+            select ${orderId}, 'ORD-BENCH-' || n, (array[${scaleId('client12')}::uuid, ${scaleId('client22')}::uuid, ${scaleId('client32')}::uuid])[1 + n % 3],
+                   ${BIG_STORE}, 1000 + n % 9000, 83, 500, 1583 + n % 9000,
+                   (array['pending','confirmed','processing','shipped','delivered','delivered','delivered','cancelled'])[1 + n % 8]::order_status,
+                   'shipping', 'stripe', now() - (n % 730) * interval '1 day' - (n * 37 % 86400) * interval '1 second', now() - (n % 730) * interval '1 day'
+            from generate_series(${from}::int, ${to}::int) as n on conflict do nothing`);
+          await tx.execute(sql`
+            insert into order_items (order_id, product_id, product_name, quantity, unit_price, subtotal)
+            select ${orderId}, (array[${scaleId('product1-2')}::uuid, ${scaleId('product2-2')}::uuid, ${scaleId('product3-2')}::uuid, ${scaleId('product4-2')}::uuid, ${scaleId('product5-2')}::uuid])[1 + n % 5],
+                   'Bench item', 1, 1000 + n % 9000, 1000 + n % 9000
+            from generate_series(${from}::int, ${to}::int) as n
+            where not exists (select 1 from order_items i where i.order_id = ${orderId})`);
+        });
+      }
+      await db.execute(sql`vacuum analyze orders`);
+      await db.execute(sql`vacuum analyze order_items`);
+      log(`commerce: orders written in ${Math.round((Date.now() - started) / 1000)} s`);
+    }
+    // Checkout stock: each bench storefront's tracked product 1, active with stock for any run.
+    const stores = Array.from({ length: BUYERS }, (_, i) => scaleId(`product1-${storeOf(i)}`));
+    await db.execute(sql`update products set status = 'active', track_inventory = true, quantity = 10000000, deleted = false where id = any(${pgArray(stores)}::uuid[])`);
+    await db.execute(sql`update storefronts set is_active = true where id = any(${pgArray(Array.from({ length: BUYERS }, (_, i) => scaleId(`store${storeOf(i)}`)))}::uuid[])`);
+    // Orders numbered by earlier runs: ORD-yyyymmdd-#### allows 10,000 a day, so a rerun on the
+    // same day starts from a clean day (the seed's own numbers have another shape).
+    await db.execute(sql`delete from orders where order_number ~ '^ORD-[0-9]{8}-[0-9]{4}$'`);
+  },
+
+  async run(ctx) {
     const rows: Row[] = [];
-    const gate = (name: string, unit: string, target: string, procedures: string[]) => {
-      const missing = missingProcedures(procedures);
-      if (missing.length) rows.push(unavailable(name, unit, target, `${NOT_AVAILABLE}: ${missing.join(', ')}`));
-      return missing.length === 0;
+    const missing = (procedures: string[]) => {
+      const m = missingProcedures(procedures);
+      return m.length ? `${NOT_AVAILABLE}: ${m.join(', ')}` : null;
     };
-    gate('order.checkout at 50 concurrent buyers: throughput', 'orders/s', '≥ 200', ['order.checkout']);
-    gate('order.checkout at 50 concurrent buyers: latency', 'ms p95', '≤ 150', ['order.checkout']);
-    gate('storefront.analytics, 1,000,000 orders on one storefront', 'ms p95', '≤ 50', ['storefront.analytics']);
-    gate('product.search over 200,000+ products, 50 conns', 'ms p99', '≤ 30', ['product.search']);
+
+    const checkoutName = 'order.checkout (card, shipping) at 50 concurrent buyers';
+    const checkoutMissing = missing(['order.checkout']);
+    if (checkoutMissing) {
+      rows.push(unavailable(`${checkoutName}: throughput`, 'orders/s', '≥ 200', checkoutMissing), unavailable(`${checkoutName}: latency`, 'ms p95', '≤ 150', checkoutMissing));
+    } else {
+      const buyers = await query<{ id: string; email: string }>(
+        ctx.db,
+        sql`select id, email from users where email = any(${pgArray(Array.from({ length: BUYERS }, (_, i) => `client1.${i + 1}@scale.inklink.test`))}::text[])`,
+      );
+      const carts: LoadRequest[] = [];
+      for (const [i, buyer] of buyers.entries()) {
+        const cookie = await ctx.sessionCookie(buyer.id);
+        carts.push({
+          method: 'POST',
+          path: '/trpc/order.checkout',
+          headers: { cookie, 'content-type': 'application/json', origin: ctx.appUrl },
+          body: JSON.stringify({
+            json: {
+              storefrontId: scaleId(`store${storeOf(i)}`),
+              items: [{ productId: scaleId(`product1-${storeOf(i)}`), quantity: 1 + (i % 3) }],
+              fulfillmentMethod: 'shipping',
+              shippingAddress: { name: 'Bench Buyer', line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97201' },
+              paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.succeeds,
+            },
+          }),
+        });
+      }
+      const load = await runLoad({ url: ctx.appUrl, connections: BUYERS, duration: 10, warmup: 2, requests: carts });
+      rows.push(
+        { name: `${checkoutName}: throughput`, value: load.rps, unit: 'orders/s', target: '≥ 200', pass: load.rps >= 200, note: `${load.requests} orders in 10 s` },
+        { name: `${checkoutName}: latency`, value: load.p95, unit: 'ms p95', target: '≤ 150', pass: load.p95 <= 150, note: `p50 ${load.p50} ms, p99 ${load.p99} ms` },
+      );
+    }
+
+    const analyticsName = 'storefront.analytics, 1,000,000 orders on one storefront, 10 conns';
+    const analyticsMissing = missing(['storefront.analytics']);
+    if (analyticsMissing) rows.push(unavailable(analyticsName, 'ms p95', '≤ 50', analyticsMissing));
+    else {
+      const cookie = await ctx.sessionCookie(BIG_STORE_OWNER);
+      const load = await runLoad({ url: ctx.appUrl, connections: 10, duration: 10, warmup: 2, requests: [trpcGet('storefront.analytics', { storefrontId: BIG_STORE }, { cookie })] });
+      rows.push({ name: analyticsName, value: load.p95, unit: 'ms p95', target: '≤ 50', pass: load.p95 <= 50, note: `${load.rps} req/s, p50 ${load.p50} ms` });
+    }
+
+    const searchMissing = missing(['product.search']);
+    const [{ n }] = await query<{ n: number }>(ctx.db, sql`select count(*)::int as n from products where not deleted`);
+    const searchName = `product.search over ${n.toLocaleString('en-US')} products, 50 conns`;
+    if (searchMissing) rows.push(unavailable(searchName, 'ms p99', '≤ 30', searchMissing));
+    else {
+      const searches: LoadRequest[] = [
+        ...SEARCH_TERMS.map((query) => trpcGet('product.search', { query })),
+        ...SEARCH_TERMS.map((query, i) => trpcGet('product.search', { query, cursor: 20 * (1 + (i % 3)) })),
+        ...CATEGORIES.map((category, i) => trpcGet('product.search', { category, inStock: i % 2 === 0 })),
+        trpcGet('product.search', { minPrice: 1000, maxPrice: 2000 }),
+        trpcGet('product.search', { tags: ['prints', 'flash'], featured: true }),
+        trpcGet('product.search', { query: 'balm', category: 'aftercare', maxPrice: 5000, inStock: true }),
+        ...Array.from({ length: 8 }, (_, i) => trpcGet('product.search', { storefrontId: scaleId(`store${2 * (i + 1)}`) })),
+        trpcGet('product.search', {}),
+      ];
+      const load = await runLoad({ url: ctx.appUrl, connections: 50, duration: 10, warmup: 2, requests: searches });
+      rows.push({ name: searchName, value: load.p99, unit: 'ms p99', target: '≤ 30', pass: load.p99 <= 30, note: `${load.rps} req/s, p50 ${load.p50} ms, ${searches.length} query shapes` });
+    }
     return rows;
   },
 };
