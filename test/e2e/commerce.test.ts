@@ -6,19 +6,7 @@ import { createUser } from '../support/factories';
 
 const app = useBrowserApp();
 
-/**
- * axe reads computed colours, so it runs once CSS transitions are over: a button that has just
- * become enabled is still fading in for MUI's 250 ms and would measure as a contrast failure.
- */
 async function expectAccessible(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((transition) => transition.finished.catch(() => undefined)),
-    ),
-  );
   expect(await seriousViolations(page)).toEqual([]);
 }
 

@@ -12,6 +12,16 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * scripts, stays on) and returns the serious and critical violations.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // axe reads computed colours, so it runs once CSS transitions are over: a control that has just
+  // become enabled is still fading in (MUI: 250 ms) and would measure as a contrast failure.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
