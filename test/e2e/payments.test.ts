@@ -44,6 +44,12 @@ describe('payments in the browser', () => {
     await pay.getByLabel('Pay with').waitFor();
     await pay.getByRole('button', { name: 'Pay $150.00' }).click();
     await clientCard.getByText('Paid').waitFor();
+    // The payer's history has the payment, with a receipt.
+    await clientPage.goto(`${app.url}/account/billing`);
+    await clientPage.getByRole('table', { name: 'Payment history' }).getByText('Payment request: Sleeve session deposit').waitFor();
+    await clientPage.getByRole('button', { name: 'View receipt' }).click();
+    await clientPage.getByRole('dialog', { name: 'Receipt' }).getByText('$150.00').waitFor();
+    expect(await seriousViolations(clientPage)).toEqual([]);
 
     // The artist's open conversation shows it without a reload.
     await artistCard.getByText('Paid').waitFor({ timeout: 15_000 });
