@@ -4,7 +4,7 @@ import { checkoutInput } from '../../server/domains/orders/inputs';
 import { canMove, ORDER_NUMBER_PATTERN, orderAmounts, orderNumber, sourcesOf } from '../../server/domains/orders/rules';
 import { createProductInput } from '../../server/domains/products/inputs';
 import { availability, isLowStock, resolveSelection, unitPrice } from '../../server/domains/products/rules';
-import { mergeSettings, settingsView, weekChangePercent } from '../../server/domains/storefronts/rules';
+import { mergeSettings, settingsView, startOfLocal, weekChangePercent } from '../../server/domains/storefronts/rules';
 
 const settings = (taxRateBps: number, shippingRate: number, freeShippingThreshold: number) => ({ taxRateBps, shippingRate, freeShippingThreshold });
 
@@ -111,6 +111,17 @@ describe('storefront settings and analytics rules', () => {
     const merged = mergeSettings(DEFAULT_STOREFRONT_SETTINGS, { taxRate: 8.25, shippingRate: 500 });
     expect(merged).toMatchObject({ taxRateBps: 825, shippingRate: 500, processingTimeBusinessDays: 3 });
     expect(settingsView(merged).taxRate).toBe(8.25);
+  });
+  it.each([
+    ['2027-03-10T05:30:00Z', 'America/New_York', '2027-03-10T05:00:00.000Z', '2027-03-01T05:00:00.000Z'],
+    ['2027-03-10T04:30:00Z', 'America/New_York', '2027-03-09T05:00:00.000Z', '2027-03-01T05:00:00.000Z'],
+    // After the spring-forward of March 14: today's midnight is EDT, the 1st was EST.
+    ['2027-03-20T12:00:00Z', 'America/New_York', '2027-03-20T04:00:00.000Z', '2027-03-01T05:00:00.000Z'],
+    ['2027-11-01T06:59:59Z', 'America/Los_Angeles', '2027-10-31T07:00:00.000Z', '2027-10-01T07:00:00.000Z'],
+    ['2027-07-04T09:00:00Z', 'Pacific/Honolulu', '2027-07-03T10:00:00.000Z', '2027-07-01T10:00:00.000Z'],
+  ])('at %s in %s today began %s and the month %s', (at, timezone, day, month) => {
+    expect(startOfLocal(new Date(at), timezone, 'day').toISOString()).toBe(day);
+    expect(startOfLocal(new Date(at), timezone, 'month').toISOString()).toBe(month);
   });
   it('compares the week with a quarter of the month', () => {
     expect(weekChangePercent(5000, 10_000)).toBe(100);

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { orders, products, productSales, REVENUE_ORDER_STATUSES, storefrontOrderStats } from '../../db/schema';
 import { sqlTime } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
+import { DAY } from '../../lib/time';
 import { requireManagedStorefront, storefrontOwnerInfo } from './access';
 import type { storefrontIdInput } from './inputs';
-import { weekChangePercent } from './rules';
+import { startOfLocal, weekChangePercent } from './rules';
 
 const TOP_PRODUCTS = 5;
 const RECENT_ORDERS = 5;
@@ -25,22 +26,23 @@ export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; inp
   const { timezone } = await storefrontOwnerInfo(ctx.db, storefront);
   const now = ctx.deps.clock.now();
   const id = storefront.id;
-  const at = sqlTime(now);
-  const dayStart = sql`(date_trunc('day', ${at} at time zone ${timezone}) at time zone ${timezone})`;
-  const monthStart = sql`(date_trunc('month', ${at} at time zone ${timezone}) at time zone ${timezone})`;
-  const weekStart = sql`(${at} - interval '7 days')`;
+  // Window starts computed once here, so the sum compares plain timestamps row by row.
+  const dayStart = startOfLocal(now, timezone, 'day');
+  const monthStart = startOfLocal(now, timezone, 'month');
+  const weekStart = new Date(now.getTime() - 7 * DAY);
+  const from = monthStart < weekStart ? monthStart : weekStart;
 
   const [sales, counts, topProducts, recentOrders, lowStock] = await Promise.all([
     ctx.db
       .select({
-        today: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${dayStart}), 0)`,
-        week: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${weekStart}), 0)`,
-        month: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${monthStart}), 0)`,
+        today: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${sqlTime(dayStart)}), 0)`,
+        week: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${sqlTime(weekStart)}), 0)`,
+        month: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${sqlTime(monthStart)}), 0)`,
       })
       .from(orders)
       .where(
         sql`${orders.storefrontId} = ${id} and ${orders.status} in (${REVENUE_SQL}) and ${orders.deleted} = false
-            and ${orders.createdAt} >= least(${monthStart}, ${weekStart}) and ${orders.createdAt} <= ${at}`,
+            and ${orders.createdAt} >= ${sqlTime(from)} and ${orders.createdAt} <= ${sqlTime(now)}`,
       ),
     ctx.db
       .select({

@@ -29,3 +29,34 @@ export function weekChangePercent(weekSales: number, monthSales: number): number
   const quarter = monthSales / 4;
   return Math.round(((weekSales - quarter) / quarter) * 1000) / 10;
 }
+
+/** Wall-clock parts of an instant in a timezone, read back as if they were UTC (ms). */
+function wallClockAsUtc(at: Date, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/**
+ * The instant local midnight began today (`day`) or on the 1st of this month (`month`) in a
+ * timezone: the analytics windows "today since midnight" and "month since day 1" (spec 1 §9).
+ */
+export function startOfLocal(at: Date, timezone: string, unit: 'day' | 'month'): Date {
+  const wall = new Date(wallClockAsUtc(at, timezone));
+  const target = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), unit === 'month' ? 1 : wall.getUTCDate());
+  // The UTC offset at `at` may differ from the one at that midnight (a DST change in between):
+  // guess with the first, then settle with the offset at the guess.
+  const offsetAt = (instant: number) => wallClockAsUtc(new Date(instant), timezone) - Math.floor(instant / 1000) * 1000;
+  let guess = target - offsetAt(at.getTime());
+  guess = target - offsetAt(guess);
+  return new Date(guess);
+}
