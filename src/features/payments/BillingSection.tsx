@@ -14,7 +14,9 @@ export default function BillingSection() {
       <PaymentMethodsCard />
       <PaymentHistoryCard
         receipt={search.receipt}
-        onReceipt={(receipt) => void navigate({ to: '/account/$section', params: { section: 'billing' }, search: receipt ? { receipt } : {} } as never)}
+        onReceipt={(receipt) =>
+          void navigate({ to: '/account/$section', params: { section: 'billing' }, search: receipt ? { receipt } : {} } as never)
+        }
       />
     </Stack>
   );

@@ -24,7 +24,8 @@ type Props = {
 export function CardEntry(props: Props) {
   const config = trpc.payment.config.useQuery();
   if (!config.data) return null;
-  if (config.data.provider === 'stripe' && config.data.publishableKey) return <StripeCardForm publishableKey={config.data.publishableKey} {...props} />;
+  if (config.data.provider === 'stripe' && config.data.publishableKey)
+    return <StripeCardForm publishableKey={config.data.publishableKey} {...props} />;
   return <LocalTestCardForm {...props} />;
 }
 
@@ -101,7 +102,12 @@ function StripeCardForm({ publishableKey, submitLabel, busy, error, onPaymentMet
       <Typography component="label" variant="body2" id="card-element-label">
         Card details
       </Typography>
-      <Box ref={host} role="group" aria-labelledby="card-element-label" sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box
+        ref={host}
+        role="group"
+        aria-labelledby="card-element-label"
+        sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      />
       {(cardError || error) && <Alert severity="error">{cardError ?? error}</Alert>}
       <Button type="submit" variant="contained" disabled={busy || creating || !stripe}>
         {busy || creating ? 'Please wait…' : submitLabel}

@@ -61,7 +61,10 @@ export function LocalOnboardingPage({ accountId, returnUrl }: { accountId: strin
             </Typography>
             <TextField label="Routing number (test value)" defaultValue="110000000" required />
             <TextField label="Account number (test value)" defaultValue="000123456789" required />
-            <FormControlLabel control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />} label="I agree to the payment services terms" />
+            <FormControlLabel
+              control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />}
+              label="I agree to the payment services terms"
+            />
             {complete.error && <Alert severity="error">{errorText(complete.error)}</Alert>}
             <Button type="submit" variant="contained" disabled={!agreed || !legalName.trim() || complete.isPending}>
               Submit and activate

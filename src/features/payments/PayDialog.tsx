@@ -18,7 +18,17 @@ import { formatCents } from './format';
 import type { PaymentRequest } from './types';
 
 /** Pays a request with a saved card, or a card added here first. */
-export function PayDialog({ request, open, onClose, onPaid }: { request: PaymentRequest; open: boolean; onClose(): void; onPaid(): unknown }) {
+export function PayDialog({
+  request,
+  open,
+  onClose,
+  onPaid,
+}: {
+  request: PaymentRequest;
+  open: boolean;
+  onClose(): void;
+  onPaid(): unknown;
+}) {
   const utils = trpc.useUtils();
   const methods = trpc.payment.methods.useQuery(undefined, { enabled: open });
   const add = trpc.payment.addMethod.useMutation({ onSuccess: () => utils.payment.methods.invalidate() });
@@ -62,7 +72,11 @@ export function PayDialog({ request, open, onClose, onPaid }: { request: Payment
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Back</Button>
-        <Button variant="contained" disabled={!selected || pay.isPending} onClick={() => pay.mutate({ paymentRequestId: request.id, paymentMethodId: selected })}>
+        <Button
+          variant="contained"
+          disabled={!selected || pay.isPending}
+          onClick={() => pay.mutate({ paymentRequestId: request.id, paymentMethodId: selected })}
+        >
           {pay.isPending ? 'Paying…' : `Pay ${formatCents(request.amount)}`}
         </Button>
       </DialogActions>

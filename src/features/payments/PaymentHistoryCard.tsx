@@ -1,6 +1,4 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,8 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { trpc } from '../../trpc';
 import { formatCents, formatDay } from './format';
+import { SectionCard } from './SectionCard';
 import type { HistoryRow } from './types';
-
 
 /**
  * Payments, newest first, with receipts: Stripe's receipt page, or for local-mode charges (whose
@@ -27,50 +25,45 @@ export function PaymentHistoryCard({ receipt, onReceipt }: { receipt?: string; o
   const shown = rows.find((r) => r.stripeChargeId === receipt);
   const isLocal = (r: HistoryRow) => Boolean(r.receiptUrl?.startsWith(window.location.origin));
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
-          Payment history
-        </Typography>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary">No payments yet.</Typography>
-        ) : (
-          <Table size="small" aria-label="Payment history">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Description</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Receipt</TableCell>
+    <SectionCard title="Payment history">
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">No payments yet.</Typography>
+      ) : (
+        <Table size="small" aria-label="Payment history">
+          <TableHead>
+            <TableRow>
+              <TableCell>Date</TableCell>
+              <TableCell>Description</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Receipt</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{formatDay(r.date)}</TableCell>
+                <TableCell>{r.description}</TableCell>
+                <TableCell align="right">{formatCents(r.amount)}</TableCell>
+                <TableCell>{r.status}</TableCell>
+                <TableCell>
+                  {r.receiptUrl && isLocal(r) && (
+                    <Button size="small" onClick={() => onReceipt(r.stripeChargeId ?? undefined)}>
+                      View receipt
+                    </Button>
+                  )}
+                  {r.receiptUrl && !isLocal(r) && (
+                    <Link href={r.receiptUrl} target="_blank" rel="noopener">
+                      View receipt
+                    </Link>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{formatDay(r.date)}</TableCell>
-                  <TableCell>{r.description}</TableCell>
-                  <TableCell align="right">{formatCents(r.amount)}</TableCell>
-                  <TableCell>{r.status}</TableCell>
-                  <TableCell>
-                    {r.receiptUrl && isLocal(r) && (
-                      <Button size="small" onClick={() => onReceipt(r.stripeChargeId ?? undefined)}>
-                        View receipt
-                      </Button>
-                    )}
-                    {r.receiptUrl && !isLocal(r) && (
-                      <Link href={r.receiptUrl} target="_blank" rel="noopener">
-                        View receipt
-                      </Link>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        {history.hasNextPage && <Button onClick={() => history.fetchNextPage()}>Load more</Button>}
-      </CardContent>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {history.hasNextPage && <Button onClick={() => history.fetchNextPage()}>Load more</Button>}
       <Dialog open={Boolean(shown)} onClose={() => onReceipt(undefined)} aria-labelledby="receipt-title">
         <DialogTitle id="receipt-title">Receipt</DialogTitle>
         {shown && (
@@ -85,6 +78,6 @@ export function PaymentHistoryCard({ receipt, onReceipt }: { receipt?: string; o
           <Button onClick={() => onReceipt(undefined)}>Close</Button>
         </DialogActions>
       </Dialog>
-    </Card>
+    </SectionCard>
   );
 }

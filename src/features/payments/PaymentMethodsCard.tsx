@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -12,8 +10,10 @@ import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../auth/AuthCard';
 import { CardEntry } from './CardEntry';
+import { SectionCard } from './SectionCard';
 
-const cardName = (m: { brand: string | null; last4: string | null }) => `${(m.brand ?? 'Card').replace(/^\w/, (c) => c.toUpperCase())} •••• ${m.last4 ?? '????'}`;
+const cardName = (m: { brand: string | null; last4: string | null }) =>
+  `${(m.brand ?? 'Card').replace(/^\w/, (c) => c.toUpperCase())} •••• ${m.last4 ?? '????'}`;
 
 /** Saved cards: the default, set default, delete, add (pm_ rules and messages from the server). */
 export function PaymentMethodsCard() {
@@ -26,52 +26,59 @@ export function PaymentMethodsCard() {
   const [adding, setAdding] = useState(false);
   const error = setDefault.error ?? remove.error;
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
-          Payment methods
-        </Typography>
-        {methods.data?.length === 0 && <Typography color="text.secondary">No saved cards.</Typography>}
-        <List>
-          {methods.data?.map((m) => (
-            <ListItem
-              key={m.id}
-              disableGutters
-              secondaryAction={
-                <Stack direction="row" spacing={1}>
-                  {!m.isDefault && (
-                    <Button size="small" onClick={() => setDefault.mutate({ paymentMethodId: m.stripePaymentMethodId })} aria-label={`Make ${cardName(m)} the default`}>
-                      Make default
-                    </Button>
-                  )}
-                  <Button size="small" color="error" onClick={() => remove.mutate({ paymentMethodId: m.stripePaymentMethodId })} aria-label={`Remove ${cardName(m)}`}>
-                    Remove
+    <SectionCard title="Payment methods">
+      {methods.data?.length === 0 && <Typography color="text.secondary">No saved cards.</Typography>}
+      <List>
+        {methods.data?.map((m) => (
+          <ListItem
+            key={m.id}
+            disableGutters
+            secondaryAction={
+              <Stack direction="row" spacing={1}>
+                {!m.isDefault && (
+                  <Button
+                    size="small"
+                    onClick={() => setDefault.mutate({ paymentMethodId: m.stripePaymentMethodId })}
+                    aria-label={`Make ${cardName(m)} the default`}
+                  >
+                    Make default
                   </Button>
-                </Stack>
-              }
-            >
-              <ListItemText primary={cardName(m)} secondary={m.expMonth ? `Expires ${String(m.expMonth).padStart(2, '0')}/${m.expYear}` : undefined} />
-              {m.isDefault && <Chip size="small" label="Default" sx={{ mr: 24 }} />}
-            </ListItem>
-          ))}
-        </List>
-        {error && <Alert severity="error">{errorText(error)}</Alert>}
-        {adding ? (
-          <CardEntry
-            submitLabel="Save card"
-            busy={add.isPending}
-            error={add.error ? errorText(add.error) : null}
-            onPaymentMethod={async (paymentMethodId) => {
-              const saved = await add.mutateAsync({ paymentMethodId, setDefault: false }).catch(() => null);
-              if (saved) setAdding(false);
-            }}
-          />
-        ) : (
-          <Button variant="outlined" onClick={() => setAdding(true)}>
-            Add a card
-          </Button>
-        )}
-      </CardContent>
-    </Card>
+                )}
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => remove.mutate({ paymentMethodId: m.stripePaymentMethodId })}
+                  aria-label={`Remove ${cardName(m)}`}
+                >
+                  Remove
+                </Button>
+              </Stack>
+            }
+          >
+            <ListItemText
+              primary={cardName(m)}
+              secondary={m.expMonth ? `Expires ${String(m.expMonth).padStart(2, '0')}/${m.expYear}` : undefined}
+            />
+            {m.isDefault && <Chip size="small" label="Default" sx={{ mr: 24 }} />}
+          </ListItem>
+        ))}
+      </List>
+      {error && <Alert severity="error">{errorText(error)}</Alert>}
+      {adding ? (
+        <CardEntry
+          submitLabel="Save card"
+          busy={add.isPending}
+          error={add.error ? errorText(add.error) : null}
+          onPaymentMethod={async (paymentMethodId) => {
+            const saved = await add.mutateAsync({ paymentMethodId, setDefault: false }).catch(() => null);
+            if (saved) setAdding(false);
+          }}
+        />
+      ) : (
+        <Button variant="outlined" onClick={() => setAdding(true)}>
+          Add a card
+        </Button>
+      )}
+    </SectionCard>
   );
 }

@@ -40,11 +40,19 @@ export function PaymentRequestCard({ paymentRequestId }: { paymentRequestId: str
   if (!r) return request.error ? <Typography variant="body2">Payment request unavailable</Typography> : null;
   const payee = r.payeeId === me?.id;
   return (
-    <Box role="group" aria-label={`Payment request ${formatCents(r.amount)}`} sx={{ bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, p: 1.5, my: 0.5, minWidth: 240 }}>
+    <Box
+      role="group"
+      aria-label={`Payment request ${formatCents(r.amount)}`}
+      sx={{ bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, p: 1.5, my: 0.5, minWidth: 240 }}
+    >
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }}>{formatCents(r.amount)}</Typography>
-          <Chip size="small" label={STATUS_LABEL[r.status]} color={r.status === 'paid' ? 'success' : r.status === 'declined' || r.status === 'cancelled' ? 'default' : 'warning'} />
+          <Chip
+            size="small"
+            label={STATUS_LABEL[r.status]}
+            color={r.status === 'paid' ? 'success' : r.status === 'declined' || r.status === 'cancelled' ? 'default' : 'warning'}
+          />
         </Stack>
         <Typography>{r.description}</Typography>
         {r.dueDate && <Typography variant="body2">Due {formatDay(r.dueDate)}</Typography>}
@@ -79,7 +87,9 @@ function PayeeActions({ request }: { request: PaymentRequest }) {
   if (!canCloseRequest(request.status)) return null;
   return (
     <>
-      {request.status === 'recipient_setup' && <Typography variant="body2">The requester is still setting up payments; you can pay once they are done.</Typography>}
+      {request.status === 'recipient_setup' && (
+        <Typography variant="body2">The requester is still setting up payments; you can pay once they are done.</Typography>
+      )}
       <Stack direction="row" spacing={1}>
         {canProcess(request.status) && (
           <Button variant="contained" size="small" onClick={() => setPaying(true)}>
@@ -95,11 +105,19 @@ function PayeeActions({ request }: { request: PaymentRequest }) {
         <DialogTitle id={`decline-${request.id}`}>Decline this payment request?</DialogTitle>
         <DialogContent>
           <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth sx={{ mt: 1 }} />
-          {decline.error && <Alert severity="error" sx={{ mt: 2 }}>{errorText(decline.error)}</Alert>}
+          {decline.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorText(decline.error)}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeclining(false)}>Back</Button>
-          <Button color="error" disabled={decline.isPending} onClick={() => decline.mutate({ paymentRequestId: request.id, reason }, { onSuccess: () => setDeclining(false) })}>
+          <Button
+            color="error"
+            disabled={decline.isPending}
+            onClick={() => decline.mutate({ paymentRequestId: request.id, reason }, { onSuccess: () => setDeclining(false) })}
+          >
             Decline request
           </Button>
         </DialogActions>
@@ -117,13 +135,22 @@ function RequesterActions({ request }: { request: PaymentRequest }) {
       {request.status === 'recipient_setup' && (
         <Alert severity="warning">
           {request.recipientSetupError ?? 'Recipient has not completed payment setup'}.{' '}
-          <ButtonLink to="/payment-setup" search={{ userId: request.requesterId, steps: 'create_account,verify_identity,add_bank', context: 'payment_request' }} size="small">
+          <ButtonLink
+            to="/payment-setup"
+            search={{ userId: request.requesterId, steps: 'create_account,verify_identity,add_bank', context: 'payment_request' }}
+            size="small"
+          >
             Set up payments
           </ButtonLink>
         </Alert>
       )}
       {cancel.error && <Alert severity="error">{errorText(cancel.error)}</Alert>}
-      <Button size="small" onClick={() => cancel.mutate({ paymentRequestId: request.id })} disabled={cancel.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        size="small"
+        onClick={() => cancel.mutate({ paymentRequestId: request.id })}
+        disabled={cancel.isPending}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         Cancel request
       </Button>
     </>

@@ -34,8 +34,14 @@ export function PaymentSetupPage({ search }: { search: PaymentSetupSearch }) {
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            {otherUser && <Alert severity="warning">This setup link was made for another account. You are setting up payments for your own account.</Alert>}
-            {search.context === 'payment_request' && <Typography>To be paid for your payment requests, set up where the money goes.</Typography>}
+            {otherUser && (
+              <Alert severity="warning">
+                This setup link was made for another account. You are setting up payments for your own account.
+              </Alert>
+            )}
+            {search.context === 'payment_request' && (
+              <Typography>To be paid for your payment requests, set up where the money goes.</Typography>
+            )}
             {status.error && <Alert severity="error">{errorText(status.error)}</Alert>}
             {s?.canReceivePayments ? (
               <>

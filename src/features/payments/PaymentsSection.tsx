@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -15,6 +13,7 @@ import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../auth/AuthCard';
 import { dollarsToCents, formatCents, formatDay } from './format';
+import { SectionCard } from './SectionCard';
 import { SetupSteps } from './SetupSteps';
 
 /** Sends the user to onboarding (Stripe's page, or ours in local mode), coming back to returnPath. */
@@ -34,30 +33,27 @@ export default function PaymentsSection() {
   const s = status.data;
   return (
     <Stack spacing={3}>
-      <Card variant="outlined">
-        <CardContent>
-          <Stack spacing={2}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography variant="h2" sx={{ fontSize: '1.3rem' }}>
-                Receiving payments
-              </Typography>
-              {s && <Chip size="small" label={s.status.replace('_', ' ')} color={s.canReceivePayments ? 'success' : 'warning'} />}
-            </Stack>
-            {status.error && <Alert severity="error">{errorText(status.error)}</Alert>}
-            {s?.canReceivePayments && <Alert severity="success">Your payment account is active. Clients can pay your payment requests.</Alert>}
-            {s && !s.canReceivePayments && (
-              <>
-                <Alert severity="warning">{s.message}</Alert>
-                <SetupSteps steps={s.steps} />
-                {onboarding.error && <Alert severity="error">{errorText(onboarding.error)}</Alert>}
-                <Button variant="contained" onClick={onboarding.start} disabled={onboarding.pending} sx={{ alignSelf: 'flex-start' }}>
-                  {s.status === 'not_started' ? 'Set up payments' : 'Continue setup'}
-                </Button>
-              </>
-            )}
-          </Stack>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Receiving payments"
+        titleAddon={s && <Chip size="small" label={s.status.replace('_', ' ')} color={s.canReceivePayments ? 'success' : 'warning'} />}
+      >
+        <Stack spacing={2}>
+          {status.error && <Alert severity="error">{errorText(status.error)}</Alert>}
+          {s?.canReceivePayments && (
+            <Alert severity="success">Your payment account is active. Clients can pay your payment requests.</Alert>
+          )}
+          {s && !s.canReceivePayments && (
+            <>
+              <Alert severity="warning">{s.message}</Alert>
+              <SetupSteps steps={s.steps} />
+              {onboarding.error && <Alert severity="error">{errorText(onboarding.error)}</Alert>}
+              <Button variant="contained" onClick={onboarding.start} disabled={onboarding.pending} sx={{ alignSelf: 'flex-start' }}>
+                {s.status === 'not_started' ? 'Set up payments' : 'Continue setup'}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </SectionCard>
       {s?.accountId && <BalanceCard />}
       {s?.accountId && <PayoutHistory />}
     </Stack>
@@ -67,79 +63,86 @@ export default function PaymentsSection() {
 function BalanceCard() {
   const utils = trpc.useUtils();
   const balance = trpc.connect.balance.useQuery();
-  const payout = trpc.connect.payout.useMutation({ onSuccess: () => Promise.all([utils.connect.balance.invalidate(), utils.connect.payouts.invalidate()]) });
+  const payout = trpc.connect.payout.useMutation({
+    onSuccess: () => Promise.all([utils.connect.balance.invalidate(), utils.connect.payouts.invalidate()]),
+  });
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
-          Balance
-        </Typography>
-        {balance.data && (
-          <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
-            <Typography>Available: {formatCents(balance.data.available)}</Typography>
-            <Typography>Pending: {formatCents(balance.data.pending)}</Typography>
-            <Typography>Instant payout available: {formatCents(balance.data.instant_available)}</Typography>
-          </Stack>
-        )}
-        <Stack
-          component="form"
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'flex-start' }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const cents = dollarsToCents(amount);
-            setAmountError(cents && cents > 0 ? null : 'Amount must be greater than 0');
-            if (cents && cents > 0) payout.mutate({ amount: cents }, { onSuccess: () => setAmount('') });
-          }}
-        >
-          <TextField label="Payout amount ($)" value={amount} onChange={(e) => setAmount(e.target.value)} error={Boolean(amountError)} helperText={amountError} size="small" />
-          <Button type="submit" variant="contained" disabled={payout.isPending}>
-            Instant payout
-          </Button>
+    <SectionCard title="Balance">
+      {balance.data && (
+        <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
+          <Typography>Available: {formatCents(balance.data.available)}</Typography>
+          <Typography>Pending: {formatCents(balance.data.pending)}</Typography>
+          <Typography>Instant payout available: {formatCents(balance.data.instant_available)}</Typography>
         </Stack>
-        {payout.error && <Alert severity="error" sx={{ mt: 2 }}>{errorText(payout.error)}</Alert>}
-        {payout.data && <Alert severity="success" sx={{ mt: 2 }}>Paid out {formatCents(payout.data.amount)}.</Alert>}
-      </CardContent>
-    </Card>
+      )}
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'flex-start' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const cents = dollarsToCents(amount);
+          setAmountError(cents && cents > 0 ? null : 'Amount must be greater than 0');
+          if (cents && cents > 0) payout.mutate({ amount: cents }, { onSuccess: () => setAmount('') });
+        }}
+      >
+        <TextField
+          label="Payout amount ($)"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={Boolean(amountError)}
+          helperText={amountError}
+          size="small"
+        />
+        <Button type="submit" variant="contained" disabled={payout.isPending}>
+          Instant payout
+        </Button>
+      </Stack>
+      {payout.error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorText(payout.error)}
+        </Alert>
+      )}
+      {payout.data && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          Paid out {formatCents(payout.data.amount)}.
+        </Alert>
+      )}
+    </SectionCard>
   );
 }
 
 function PayoutHistory() {
   const payouts = trpc.connect.payouts.useQuery();
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
-          Recent payouts
-        </Typography>
-        {payouts.data?.length === 0 ? (
-          <Typography color="text.secondary">No payouts yet.</Typography>
-        ) : (
-          <Table size="small" aria-label="Recent payouts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Method</TableCell>
-                <TableCell>Status</TableCell>
+    <SectionCard title="Recent payouts">
+      {payouts.data?.length === 0 ? (
+        <Typography color="text.secondary">No payouts yet.</Typography>
+      ) : (
+        <Table size="small" aria-label="Recent payouts">
+          <TableHead>
+            <TableRow>
+              <TableCell>Date</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Method</TableCell>
+              <TableCell>Status</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {payouts.data?.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>{formatDay(p.createdAt)}</TableCell>
+                <TableCell align="right">{formatCents(p.amount)}</TableCell>
+                <TableCell>{p.method}</TableCell>
+                <TableCell>{p.status}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {payouts.data?.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{formatDay(p.createdAt)}</TableCell>
-                  <TableCell align="right">{formatCents(p.amount)}</TableCell>
-                  <TableCell>{p.method}</TableCell>
-                  <TableCell>{p.status}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionCard>
   );
 }

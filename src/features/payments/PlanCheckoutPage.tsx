@@ -71,7 +71,13 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
                 {managed.length > 0 && (
                   <FormControl fullWidth>
                     <InputLabel id="plan-studio-label">For</InputLabel>
-                    <Select labelId="plan-studio-label" label="For" value={studioId} onChange={(e) => setStudioId(e.target.value)} displayEmpty>
+                    <Select
+                      labelId="plan-studio-label"
+                      label="For"
+                      value={studioId}
+                      onChange={(e) => setStudioId(e.target.value)}
+                      displayEmpty
+                    >
                       <MenuItem value="">My own account</MenuItem>
                       {managed.map((studio) => (
                         <MenuItem key={studio.id} value={studio.id}>
@@ -85,7 +91,9 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
                   submitLabel="Start Free Trial"
                   busy={subscribe.isPending}
                   error={subscribe.error ? errorText(subscribe.error) : null}
-                  onPaymentMethod={(paymentMethodId) => subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId, studioId: studioId || null }).catch(() => null)}
+                  onPaymentMethod={(paymentMethodId) =>
+                    subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId, studioId: studioId || null }).catch(() => null)
+                  }
                 />
               </>
             )}

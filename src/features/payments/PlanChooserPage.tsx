@@ -26,7 +26,12 @@ export function PlanChooserPage() {
               <Typography color="text.secondary" sx={{ mb: 2 }}>
                 {plan.trialDays}-day free trial
               </Typography>
-              <ButtonLink to="/payment/$planType" params={{ planType: plan.planId }} variant="contained" aria-label={`Choose ${plan.planName}`}>
+              <ButtonLink
+                to="/payment/$planType"
+                params={{ planType: plan.planId }}
+                variant="contained"
+                aria-label={`Choose ${plan.planName}`}
+              >
                 Choose
               </ButtonLink>
             </CardContent>

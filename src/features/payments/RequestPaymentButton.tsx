@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { RequestPaymentDialog } from './RequestPaymentDialog';
 
 /** The composer's action for asking the other person in a conversation to pay. */
-export function RequestPaymentButton({ threadId, payee }: { threadId: string; payee: { id: string; displayName: string; firstName: string; lastName: string } }) {
+export function RequestPaymentButton({
+  threadId,
+  payee,
+}: {
+  threadId: string;
+  payee: { id: string; displayName: string; firstName: string; lastName: string };
+}) {
   const [open, setOpen] = useState(false);
   const name = `${payee.firstName} ${payee.lastName}`.trim() || payee.displayName;
   return (

@@ -21,10 +21,23 @@ const endOfDay = (day: string) => new Date(`${day}T23:59:59`);
  * The thread composer's "Request payment": amount, description and due date, checked with the
  * server's own schema (the spec's messages), with the fees shown before sending.
  */
-export function RequestPaymentDialog({ threadId, payeeId, payeeName, open, onClose }: { threadId: string; payeeId: string; payeeName: string; open: boolean; onClose(): void }) {
+export function RequestPaymentDialog({
+  threadId,
+  payeeId,
+  payeeName,
+  open,
+  onClose,
+}: {
+  threadId: string;
+  payeeId: string;
+  payeeName: string;
+  open: boolean;
+  onClose(): void;
+}) {
   const utils = trpc.useUtils();
   const create = trpc.paymentRequest.create.useMutation({
-    onSuccess: () => Promise.all([utils.message.list.invalidate({ threadId }), utils.thread.list.invalidate(), utils.paymentRequest.list.invalidate()]),
+    onSuccess: () =>
+      Promise.all([utils.message.list.invalidate({ threadId }), utils.thread.list.invalidate(), utils.paymentRequest.list.invalidate()]),
   });
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
@@ -34,9 +47,19 @@ export function RequestPaymentDialog({ threadId, payeeId, payeeName, open, onClo
   const fees = cents && cents >= 100 && cents <= 1_000_000 ? paymentRequestFees(cents) : null;
 
   const submit = async () => {
-    const parsed = createPaymentRequestInput.safeParse({ payeeId, amount: cents ?? 0, description, dueDate: dueDay ? endOfDay(dueDay).toISOString() : null, threadId });
+    const parsed = createPaymentRequestInput.safeParse({
+      payeeId,
+      amount: cents ?? 0,
+      description,
+      dueDate: dueDay ? endOfDay(dueDay).toISOString() : null,
+      threadId,
+    });
     const dueInPast = dueDay && endOfDay(dueDay).getTime() <= Date.now();
-    const message = parsed.success ? (dueInPast ? 'Due date must be in the future' : null) : (parsed.error.issues[0]?.message ?? 'Invalid input');
+    const message = parsed.success
+      ? dueInPast
+        ? 'Due date must be in the future'
+        : null
+      : (parsed.error.issues[0]?.message ?? 'Invalid input');
     setProblem(message);
     if (message || !parsed.success) return;
     const created = await create.mutateAsync({ ...parsed.data, dueDate: parsed.data.dueDate?.toISOString() ?? null }).catch(() => null);
@@ -61,10 +84,17 @@ export function RequestPaymentDialog({ threadId, payeeId, payeeName, open, onClo
             required
             helperText={`${description.length}/200`}
           />
-          <TextField label="Due date" type="date" value={dueDay} onChange={(e) => setDueDay(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label="Due date"
+            type="date"
+            value={dueDay}
+            onChange={(e) => setDueDay(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           {fees && (
             <Typography variant="body2" color="text.secondary" aria-label="Fees">
-              Processing fee {formatCents(fees.processingFee)} · Platform fee {formatCents(fees.platformFee)} · You receive {formatCents(fees.netAmount)}
+              Processing fee {formatCents(fees.processingFee)} · Platform fee {formatCents(fees.platformFee)} · You receive{' '}
+              {formatCents(fees.netAmount)}
             </Typography>
           )}
           {(problem || create.error) && <Alert severity="error">{problem ?? errorText(create.error)}</Alert>}

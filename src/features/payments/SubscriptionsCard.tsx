@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,33 +13,28 @@ import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../auth/AuthCard';
 import { formatCents, formatDay } from './format';
+import { SectionCard } from './SectionCard';
 import type { Subscription } from './types';
-
 
 /** The current plan(s): status, trial and period end, change plan, cancel at period end or now. */
 export function SubscriptionsCard() {
   const subscriptions = trpc.payment.subscriptions.useQuery();
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
-          Your plan
-        </Typography>
-        {subscriptions.data?.length === 0 && (
-          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Typography color="text.secondary">You have no subscription.</Typography>
-            <ButtonLink to="/pricing" variant="contained">
-              See plans
-            </ButtonLink>
-          </Stack>
-        )}
-        <Stack spacing={3}>
-          {subscriptions.data?.map((s) => (
-            <SubscriptionRow key={s.id} subscription={s} />
-          ))}
+    <SectionCard title="Your plan">
+      {subscriptions.data?.length === 0 && (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography color="text.secondary">You have no subscription.</Typography>
+          <ButtonLink to="/pricing" variant="contained">
+            See plans
+          </ButtonLink>
         </Stack>
-      </CardContent>
-    </Card>
+      )}
+      <Stack spacing={3}>
+        {subscriptions.data?.map((s) => (
+          <SubscriptionRow key={s.id} subscription={s} />
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -59,7 +52,11 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
         <Typography sx={{ fontWeight: 600 }}>
           {s.planName} · {formatCents(s.price)}/month
         </Typography>
-        <Chip size="small" label={s.status === 'trialing' ? 'Trial' : s.status} color={s.status === 'active' || s.status === 'trialing' ? 'success' : 'default'} />
+        <Chip
+          size="small"
+          label={s.status === 'trialing' ? 'Trial' : s.status}
+          color={s.status === 'active' || s.status === 'trialing' ? 'success' : 'default'}
+        />
       </Stack>
       {s.status === 'trialing' && s.trialEnd && <Typography>Free trial until {formatDay(s.trialEnd)}</Typography>}
       <Typography color="text.secondary">
@@ -67,11 +64,19 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
       </Typography>
       {error && <Alert severity="error">{errorText(error)}</Alert>}
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ subscriptionId: s.id, priceId: other.planId })}>
+        <Button
+          variant="outlined"
+          disabled={change.isPending}
+          onClick={() => change.mutate({ subscriptionId: s.id, priceId: other.planId })}
+        >
           Switch to {other.planName}
         </Button>
         {!s.cancelAtPeriodEnd && (
-          <Button variant="outlined" disabled={cancel.isPending} onClick={() => cancel.mutate({ subscriptionId: s.id, cancelAtPeriodEnd: true })}>
+          <Button
+            variant="outlined"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate({ subscriptionId: s.id, cancelAtPeriodEnd: true })}
+          >
             Cancel at period end
           </Button>
         )}

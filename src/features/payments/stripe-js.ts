@@ -1,10 +1,17 @@
 // Stripe.js from Stripe's own host (Stripe requires it be loaded from js.stripe.com), loaded once,
 // only when the server has a publishable key. Only the calls the card form makes are typed.
 
-export type StripeCardElement = { mount(el: HTMLElement): void; destroy(): void; on(event: 'change', handler: (e: { error?: { message: string } }) => void): void };
+export type StripeCardElement = {
+  mount(el: HTMLElement): void;
+  destroy(): void;
+  on(event: 'change', handler: (e: { error?: { message: string } }) => void): void;
+};
 export type StripeJs = {
   elements(): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
-  createPaymentMethod(input: { type: 'card'; card: StripeCardElement }): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
+  createPaymentMethod(input: {
+    type: 'card';
+    card: StripeCardElement;
+  }): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
 };
 
 declare global {

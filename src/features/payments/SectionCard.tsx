@@ -1,0 +1,19 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** One titled card of the billing and payments pages. */
+export function SectionCard({ title, titleAddon, children }: { title: string; titleAddon?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}>
+          {title}
+          {titleAddon}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
