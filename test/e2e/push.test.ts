@@ -21,8 +21,10 @@ describe('/account/notifications', () => {
     expect(await page.getByRole('checkbox', { name: 'General alerts: SMS' }).isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await messagesByEmail.check();
+    // The box follows the saved preferences, so it turns on once the save answers (not at the click).
+    await messagesByEmail.click();
     await page.getByText('Notification preferences saved').waitFor();
+    await expect.poll(() => messagesByEmail.isChecked()).toBe(true);
     await page.reload();
     await page.getByRole('checkbox', { name: 'New messages: Email' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'New messages: Email' }).isChecked()).toBe(true);
