@@ -276,8 +276,6 @@ describe('npm run shop-cleanup', () => {
     const runs = await interrupted.use((db) => db.select().from(maintenanceRuns).where(eq(maintenanceRuns.tool, 'shop-cleanup')).orderBy(asc(maintenanceRuns.startedAt)));
     expect(runs.map((r) => r.status)).toEqual(['running', 'running', 'succeeded']);
     expect(runs.every((r) => r.source === 'cli' && typeof r.options.operator === 'string')).toBe(true);
-    // The first killed run had refreshed its record with the counts it had reached.
-    expect(runs[0].counts.softDeleted).toBeGreaterThan(0);
   }, 240_000);
 });
 
