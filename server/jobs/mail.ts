@@ -30,24 +30,28 @@ export async function deliverDueMail(deps: AppDeps): Promise<number> {
     )
     .returning();
 
-  for (const mail of claimed) {
-    try {
-      const outcome = await deps.mail.send(mail);
-      await deps.db.update(mailOutbox).set({ status: outcome, sentAt: deps.clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
-      if (outcome === 'stored') deps.logger.info({ to: mail.to, subject: mail.subject, mailId: mail.id }, 'mail stored in outbox (no SMTP_URL)');
-    } catch (error) {
-      const failedForGood = mail.attempts >= MAIL_MAX_ATTEMPTS;
-      const backoff = Math.min(2 ** mail.attempts, 60) * MINUTE;
-      await deps.db
-        .update(mailOutbox)
-        .set({
-          status: failedForGood ? 'failed' : 'pending',
-          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-          nextAttemptAt: new Date(deps.clock.now().getTime() + backoff),
-        })
-        .where(eq(mailOutbox.id, mail.id));
-      deps.logger.warn({ err: error, mailId: mail.id, attempt: mail.attempts }, 'mail delivery failed');
-    }
-  }
+  // The batch goes out at once; the transport bounds its connections (nodemailer's pool).
+  await Promise.all(claimed.map((mail) => deliverOne(deps, mail)));
   return claimed.length;
+}
+
+/** Hands one mail to the transport and records the outcome; a failure is retried with backoff. */
+async function deliverOne(deps: AppDeps, mail: typeof mailOutbox.$inferSelect) {
+  try {
+    const outcome = await deps.mail.send(mail);
+    await deps.db.update(mailOutbox).set({ status: outcome, sentAt: deps.clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
+    if (outcome === 'stored') deps.logger.info({ to: mail.to, subject: mail.subject, mailId: mail.id }, 'mail stored in outbox (no SMTP_URL)');
+  } catch (error) {
+    const failedForGood = mail.attempts >= MAIL_MAX_ATTEMPTS;
+    const backoff = Math.min(2 ** mail.attempts, 60) * MINUTE;
+    await deps.db
+      .update(mailOutbox)
+      .set({
+        status: failedForGood ? 'failed' : 'pending',
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        nextAttemptAt: new Date(deps.clock.now().getTime() + backoff),
+      })
+      .where(eq(mailOutbox.id, mail.id));
+    deps.logger.warn({ err: error, mailId: mail.id, attempt: mail.attempts }, 'mail delivery failed');
+  }
 }
