@@ -53,9 +53,35 @@ describe('artist profiles', () => {
     expect(byHandle.items.map((a) => a.id)).toContain(blackwork.id);
   });
 
+  it('filters by books open or closed; bad filter values are refused', async () => {
+    const { client: open, profile: openProfile } = await artist({ name: 'Tessera Open', city: 'Booksville' });
+    const { profile: closedProfile } = await artist({ name: 'Tessera Closed', city: 'Booksville' });
+    await open.booking.saveSettings.mutate({
+      booksOpen: true,
+      bufferMinutes: 15,
+      depositPolicy: 'none',
+      depositFixedCents: 0,
+      depositPercent: 0,
+      freeReschedules: 1,
+      rescheduleNoticeHours: 48,
+      confirmationMode: 'automatic',
+    });
+    const ids = async (booksOpen?: boolean) =>
+      (await open.artist.search.query({ query: 'tessera', booksOpen })).items.map((a) => a.id).sort();
+    expect(await ids(true)).toEqual([openProfile.id]);
+    expect(await ids(false)).toEqual([closedProfile.id]);
+    expect(await ids()).toEqual([openProfile.id, closedProfile.id].sort());
+    const [shown] = (await open.artist.search.query({ query: 'tessera open' })).items;
+    expect(shown.booksOpen).toBe(true);
+    expect(await trpcError(open.artist.search.query({ booksOpen: 'yes' as unknown as boolean }))).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('shows the studios of active memberships only', async () => {
     const { user, client, profile } = await artist();
-    const [current] = await server.deps.db.insert(shops).values({ name: 'Current Studio', urlSlug: `current-${user.id.slice(0, 8)}` }).returning();
+    const [current] = await server.deps.db
+      .insert(shops)
+      .values({ name: 'Current Studio', urlSlug: `current-${user.id.slice(0, 8)}` })
+      .returning();
     const [past] = await server.deps.db.insert(shops).values({ name: 'Past Studio' }).returning();
     await server.deps.db.insert(shopUsers).values([
       { shopId: current.id, userId: user.id, shopUserType: 1 },
@@ -64,7 +90,10 @@ describe('artist profiles', () => {
     const page = await client.artist.bySlug.query({ slug: profile.urlSlug ?? '' });
     expect(page.studios.map((s) => s.name)).toEqual(['Current Studio']);
     expect(page.isMe).toBe(true);
-    expect(await trpcError(client.artist.bySlug.query({ slug: 'no-such-artist' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Artist not found' });
+    expect(await trpcError(client.artist.bySlug.query({ slug: 'no-such-artist' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Artist not found',
+    });
   });
 });
 
@@ -81,7 +110,10 @@ describe('follow and unfollow', () => {
     expect(fanRow.followingCount).toBe(1);
     await Promise.all(Array.from({ length: 10 }, () => client.artist.unfollow.mutate({ userId: target.id })));
     expect(await client.artist.byId.query({ id: profile.id })).toMatchObject({ isFollowing: false, followerCount: 0 });
-    expect(await trpcError(client.artist.follow.mutate({ userId: fan.id }))).toMatchObject({ code: 'BAD_REQUEST', message: 'You cannot follow yourself' });
+    expect(await trpcError(client.artist.follow.mutate({ userId: fan.id }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'You cannot follow yourself',
+    });
   });
 });
 

@@ -37,6 +37,8 @@ export const artistSearchInput = z
   .object({
     query: z.string().trim().max(80, 'Search must be at most 80 characters').default(''),
     styles: z.array(z.enum(TATTOO_STYLES)).max(34).default([]),
+    /** true: only artists taking bookings now; absent: everyone. */
+    booksOpen: z.boolean().optional(),
     cursor: z.number().int().min(0).max(10_000).nullish(),
   })
   .default({ query: '', styles: [] });

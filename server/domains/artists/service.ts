@@ -63,7 +63,10 @@ const listColumns = {
   followerCount: users.followerCount,
 };
 
-/** /artists: prefix search on name, display name and city; style filters match any; featured and boosted first. */
+/**
+ * /artists: prefix search on name, display name and city; style filters match any; books open or
+ * closed; featured and boosted first.
+ */
 export async function searchArtists({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof artistSearchInput> }) {
   const prefix = `${input.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const handlePrefix = `${prefix.startsWith('@') ? '' : '@'}${prefix}`;
@@ -85,6 +88,7 @@ export async function searchArtists({ ctx, input }: { ctx: ServiceCtx; input: z.
             )
           : undefined,
         input.styles.length > 0 ? arrayOverlaps(artists.tattooStyles, input.styles) : undefined,
+        input.booksOpen === undefined ? undefined : eq(artists.booksOpen, input.booksOpen),
       ),
     )
     .orderBy(desc(artists.isFeatured), desc(artists.boost), desc(users.followerCount), asc(artists.id))

@@ -49,6 +49,13 @@ export function ArtistProfilePage({ slug, id }: { slug?: string; id?: string }) 
             {artist.displayName}
             {artist.city ? ` · ${[artist.city, artist.state].filter(Boolean).join(', ')}` : ''}
           </Typography>
+          <Chip
+            size="small"
+            sx={{ mt: 1 }}
+            color={artist.booksOpen ? 'secondary' : 'default'}
+            variant={artist.booksOpen ? 'filled' : 'outlined'}
+            label={artist.booksOpen ? 'Books open' : 'Books closed'}
+          />
           <Typography sx={{ mt: 1 }}>
             <strong>{artist.followerCount}</strong> followers · <strong>{artist.followingCount}</strong> following
           </Typography>

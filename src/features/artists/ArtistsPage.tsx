@@ -14,16 +14,21 @@ import { CardActionAreaLink } from '../../components/links';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 
-/** /artists: search by name, display name or city, with the tattoo styles as filters. */
+/** /artists: search by name, display name or city, with the tattoo styles and open books as filters. */
 export function ArtistsPage() {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [styles, setStyles] = useState<TattooStyle[]>([]);
+  const [booksOpenOnly, setBooksOpenOnly] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text]);
-  const results = trpc.artist.search.useInfiniteQuery({ query, styles }, { getNextPageParam: (p) => p.nextCursor });
+  const results = trpc.artist.search.useInfiniteQuery(
+    // Unset rather than false when off: "books closed only" is not a filter clients ask for.
+    { query, styles, booksOpen: booksOpenOnly ? true : undefined },
+    { getNextPageParam: (p) => p.nextCursor },
+  );
   const artists = results.data?.pages.flatMap((p) => p.items) ?? [];
   const toggle = (style: TattooStyle) => setStyles((s) => (s.includes(style) ? s.filter((x) => x !== style) : [...s, style]));
   return (
@@ -39,6 +44,16 @@ export function ArtistsPage() {
         fullWidth
         sx={{ mb: 2 }}
       />
+      <Box role="group" aria-label="Availability" sx={{ mb: 1 }}>
+        <Chip
+          label="Books open"
+          clickable
+          color={booksOpenOnly ? 'secondary' : 'default'}
+          variant={booksOpenOnly ? 'filled' : 'outlined'}
+          onClick={() => setBooksOpenOnly((on) => !on)}
+          aria-pressed={booksOpenOnly}
+        />
+      </Box>
       <Box role="group" aria-label="Tattoo styles" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>
         {TATTOO_STYLES.map((style) => (
           <Chip
