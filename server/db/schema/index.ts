@@ -14,3 +14,4 @@ export * from './blog';
 export * from './admin';
 export * from './booking';
 export * from './relations';
+export * from './calendar-sync';
