@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_REQUEST_STATUS_VALUES, BOOKING_STATUS_VALUES } from '../../server/domains/booking/constants';
 import { consentInput, quoteInput } from '../../server/domains/booking/inputs';
-import { ageOn, depositAfterCancel, depositFor, nextBookingStatus, nextRequestStatus, rescheduleRefusal, sessionAmounts, statusAfterDeposit, statusAfterPick } from '../../server/domains/booking/rules';
+import {
+  ageOn,
+  depositAfterCancel,
+  depositFor,
+  directQuote,
+  nextBookingStatus,
+  nextRequestStatus,
+  rescheduleRefusal,
+  sessionAmounts,
+  statusAfterDeposit,
+  statusAfterPick,
+} from '../../server/domains/booking/rules';
 
 describe('request status machine: every action from every status', () => {
   const legal: Record<string, Record<string, string>> = {
@@ -33,6 +44,33 @@ describe('booking status machine: every action from every status', () => {
       expect(nextBookingStatus(status, action as never)).toBe(moves[status] ?? null);
     });
   }
+});
+
+describe('services booked directly at their price', () => {
+  const fixed = { depositPolicy: 'fixed' as const, depositFixedCents: 5000, depositPercent: 0 };
+  const percent = { depositPolicy: 'percent' as const, depositFixedCents: 0, depositPercent: 25 };
+  it('a priced flash piece is its own quote: one session of its length at its price, deposit per policy', () => {
+    expect(directQuote({ kind: 'flash', durationMinutes: 90, price: 18000 }, percent)).toEqual({
+      sessionCount: 1,
+      sessionMinutes: 90,
+      estimate: 18000,
+      deposit: 4500,
+    });
+  });
+  it('the deposit never exceeds the price, and a free consultation takes none', () => {
+    expect(directQuote({ kind: 'flash', durationMinutes: 60, price: 3000 }, fixed)?.deposit).toBe(3000);
+    expect(directQuote({ kind: 'consultation', durationMinutes: 30, price: null }, fixed)).toEqual({
+      sessionCount: 1,
+      sessionMinutes: 30,
+      estimate: 0,
+      deposit: 0,
+    });
+    expect(directQuote({ kind: 'consultation', durationMinutes: 30, price: 2500 }, percent)?.deposit).toBe(625);
+  });
+  it('tattoo sessions and unpriced flash wait for the artist’s quote', () => {
+    expect(directQuote({ kind: 'session', durationMinutes: 180, price: 50000 }, fixed)).toBeNull();
+    expect(directQuote({ kind: 'flash', durationMinutes: 60, price: null }, fixed)).toBeNull();
+  });
 });
 
 describe('deposit policy outcomes', () => {
@@ -75,7 +113,11 @@ describe('consent and quotes', () => {
   it('has the form messages', () => {
     const base = { bookingId: '00000000-0000-4000-8000-000000000000', legalName: 'A', dateOfBirth: '1990-01-01', agree: true };
     expect(consentInput.safeParse({ ...base, answers: {} }).error?.issues[0].message).toBe('Answer every health question');
-    expect(quoteInput.safeParse({ requestId: base.bookingId, sessionCount: 0, sessionMinutes: 60, estimate: 100 }).error?.issues[0].message).toBe('A quote has 1 to 10 sessions');
-    expect(quoteInput.safeParse({ requestId: base.bookingId, sessionCount: 1, sessionMinutes: 50, estimate: 100 }).error?.issues[0].message).toBe('Session length must be a multiple of 15 minutes');
+    expect(
+      quoteInput.safeParse({ requestId: base.bookingId, sessionCount: 0, sessionMinutes: 60, estimate: 100 }).error?.issues[0].message,
+    ).toBe('A quote has 1 to 10 sessions');
+    expect(
+      quoteInput.safeParse({ requestId: base.bookingId, sessionCount: 1, sessionMinutes: 50, estimate: 100 }).error?.issues[0].message,
+    ).toBe('Session length must be a multiple of 15 minutes');
   });
 });

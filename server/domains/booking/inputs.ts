@@ -89,6 +89,8 @@ export const serviceInput = z.object({
     .min(15, 'Length must be between 15 minutes and 12 hours')
     .max(720, 'Length must be between 15 minutes and 12 hours'),
   price: cents('Enter the price in dollars and cents').nullable().default(null),
+  /** The flash piece's picture: one of the artist's own flash images. */
+  flashImageId: z.uuid({ error: 'Choose one of your flash images' }).nullable().default(null),
   active: z.boolean().default(true),
 });
 export const serviceIdInput = z.object({ id: z.uuid({ error: 'Service not found' }) });

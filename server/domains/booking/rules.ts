@@ -1,4 +1,4 @@
-import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy } from './constants';
+import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy, ServiceKind } from './constants';
 import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 
 // The booking rules as pure functions: status machines, deposit policy outcomes, the
@@ -69,6 +69,24 @@ export function sessionAmounts(estimateCents: number, sessions: number, depositC
   const amounts = Array.from({ length: sessions }, (_, i) => (i === sessions - 1 ? estimateCents - base * (sessions - 1) : base));
   amounts[sessions - 1] = Math.max(0, amounts[sessions - 1] - depositCents);
   return amounts;
+}
+
+export type DirectQuote = { sessionCount: 1; sessionMinutes: number; estimate: number; deposit: number };
+
+/**
+ * Services a client books straight away, without waiting for a quote: a flash piece the artist
+ * priced (the price is the quote) and a consultation (free unless priced). Tattoo sessions and
+ * unpriced flash are quoted per request. The deposit follows the artist's policy but never
+ * exceeds the price, and a free consultation takes none.
+ */
+export function directQuote(
+  service: { kind: ServiceKind; durationMinutes: number; price: number | null },
+  settings: DepositSettings,
+): DirectQuote | null {
+  if (service.kind === 'session' || (service.kind === 'flash' && service.price === null)) return null;
+  const estimate = service.price ?? 0;
+  const deposit = estimate > 0 ? Math.min(depositFor(settings, estimate), estimate) : 0;
+  return { sessionCount: 1, sessionMinutes: service.durationMinutes, estimate, deposit };
 }
 
 /** Confirmed right away, or held: waiting for the deposit, or for the artist's approval. */

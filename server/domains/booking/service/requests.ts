@@ -13,7 +13,7 @@ import { requireArtistSide, requireClientSide, requireRequest } from '../access'
 import { personName } from '../person-name';
 import { type BookingRequestStatus, REQUEST_EXPIRY_DAYS } from '../constants';
 import { type answerInput, type askInput, BOOKING_MESSAGES, type createRequestInput, type declineInput, type quoteInput } from '../inputs';
-import { depositFor, nextRequestStatus, type RequestAction } from '../rules';
+import { depositFor, directQuote, nextRequestStatus, type RequestAction } from '../rules';
 import { settingsOf } from './settings';
 
 export const REQUEST_PAGE_SIZE = 20;
@@ -41,9 +41,10 @@ export async function worksAt(ctx: ServiceCtx, artistId: string, shopId: string)
   return Boolean(row);
 }
 
-function requestSummary(input: z.output<typeof createRequestInput>) {
+function requestSummary(input: z.output<typeof createRequestInput>, serviceName: string | null) {
   return [
     'Booking request',
+    serviceName ? `Service: ${serviceName}` : null,
     `Idea: ${input.idea}`,
     `Placement: ${input.placement}`,
     `Size: ${input.size}`,
@@ -60,13 +61,15 @@ export async function createRequest({ ctx, input }: { ctx: ServiceCtx; input: z.
   if (input.artistId === me.id) throw invalid('You cannot send a booking request to yourself');
   await requireBookableArtist(ctx, input.artistId);
   if (input.shopId && !(await worksAt(ctx, input.artistId, input.shopId))) throw invalid(BOOKING_MESSAGES.noStudio);
-  if (input.serviceId) {
-    const [service] = await ctx.db
-      .select({ id: bookingServices.id })
-      .from(bookingServices)
-      .where(and(eq(bookingServices.id, input.serviceId), eq(bookingServices.artistId, input.artistId), eq(bookingServices.active, true)));
-    if (!service) throw notFound('Service not found');
-  }
+  const [service] = input.serviceId
+    ? await ctx.db
+        .select()
+        .from(bookingServices)
+        .where(and(eq(bookingServices.id, input.serviceId), eq(bookingServices.artistId, input.artistId), eq(bookingServices.active, true)))
+    : [];
+  if (input.serviceId && !service) throw notFound('Service not found');
+  // A priced flash piece or a consultation is its own quote: the client picks a time right away.
+  const quote = service ? directQuote(service, await settingsOf(ctx, input.artistId)) : null;
   const photoIds = [...new Set(input.referenceImageIds)];
   const photos = photoIds.length
     ? await ctx.db
@@ -93,12 +96,14 @@ export async function createRequest({ ctx, input }: { ctx: ServiceCtx; input: z.
         style: input.style ?? null,
         budget: input.budget ?? null,
         referenceImageIds: photoIds,
+        ...(quote ? { ...quote, status: 'quoted' as const } : {}),
         expiresAt: new Date(now.getTime() + REQUEST_EXPIRY_DAYS * DAY),
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await sendMessage({ ctx: tx, input: { threadId, body: requestSummary(input), imageUrls: photos.map((p) => p.url) } });
+    const body = [requestSummary(input, service?.name ?? null), quote ? quoteMessage(request) : null].filter(Boolean).join('\n\n');
+    await sendMessage({ ctx: tx, input: { threadId, body, imageUrls: photos.map((p) => p.url) } });
     return request;
   });
 }
@@ -279,16 +284,20 @@ export const quoteRequest = ({ ctx, input }: { ctx: ServiceCtx; input: z.output<
         question: null,
       };
     },
-    (r) =>
-      [
-        `Quote: ${r.sessionCount === 1 ? '1 session' : `${r.sessionCount} sessions`} of ${r.sessionMinutes} minutes, estimate ${formatCents(r.estimate ?? 0)}.`,
-        r.deposit ? `Deposit ${formatCents(r.deposit)} (non-refundable, applied to the final session).` : 'No deposit needed.',
-        r.quoteNote ?? '',
-        'Pick your time on the request page.',
-      ]
-        .filter(Boolean)
-        .join(' '),
+    quoteMessage,
   );
+
+/** The quote as the conversation shows it, from the artist or from a service booked directly. */
+function quoteMessage(r: typeof bookingRequests.$inferSelect) {
+  return [
+    `Quote: ${r.sessionCount === 1 ? '1 session' : `${r.sessionCount} sessions`} of ${r.sessionMinutes} minutes, ${r.estimate ? `estimate ${formatCents(r.estimate)}` : 'free'}.`,
+    r.deposit ? `Deposit ${formatCents(r.deposit)} (non-refundable, applied to the final session).` : 'No deposit needed.',
+    r.quoteNote ?? '',
+    'Pick your time on the request page.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /**
  * Expires requests the artist left unanswered for 7 days and tells the client, with similar

@@ -1,8 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { artistBookingSettings, artists, artistTimeOff, artistWorkingHours, bookingServices, shops, shopUsers } from '../../../db/schema';
+import {
+  artistBookingSettings,
+  artists,
+  artistTimeOff,
+  artistWorkingHours,
+  bookingServices,
+  images,
+  shops,
+  shopUsers,
+} from '../../../db/schema';
 import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
-import { forbidden, notFound } from '../../../lib/errors';
+import { forbidden, invalid, notFound } from '../../../lib/errors';
 import { activeMembershipAt } from '../../studios/access';
 import type { bookingSettingsInput, serviceInput, timeOffInput, workingHoursInput } from '../inputs';
 
@@ -112,6 +121,15 @@ export async function removeTimeOff({ ctx, input }: { ctx: ServiceCtx; input: { 
 export async function saveService({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof serviceInput> }) {
   const { me } = await requireArtistProfile(ctx);
   const { id, ...values } = input;
+  if (values.flashImageId) {
+    const [image] = await ctx.db
+      .select({ id: images.id })
+      .from(images)
+      .where(
+        and(eq(images.id, values.flashImageId), eq(images.accountType, 'user'), eq(images.accountId, me.id), eq(images.imageType, 'flash')),
+      );
+    if (!image) throw invalid('Choose one of your flash images');
+  }
   if (!id) {
     const [created] = await ctx.db
       .insert(bookingServices)
@@ -128,11 +146,13 @@ export async function saveService({ ctx, input }: { ctx: ServiceCtx; input: z.ou
   return updated;
 }
 
-/** What a client sees on the booking page: the artist's active services. */
+/** What a client sees on the booking page: the artist's active services, flash with its picture. */
 export async function listArtistServices({ ctx, input }: { ctx: ServiceCtx; input: { artistId: string } }) {
-  return ctx.db
-    .select()
+  const rows = await ctx.db
+    .select({ service: bookingServices, flashImageUrl: images.url })
     .from(bookingServices)
+    .leftJoin(images, eq(images.id, bookingServices.flashImageId))
     .where(and(eq(bookingServices.artistId, input.artistId), eq(bookingServices.active, true)))
     .orderBy(asc(bookingServices.createdAt));
+  return rows.map((r) => ({ ...r.service, flashImageUrl: r.flashImageUrl }));
 }
