@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { artists, type bookings, shops, users } from '../../../db/schema';
+import { artists, type bookings, shops } from '../../../db/schema';
 import type { ServiceCtx } from '../../../lib/context';
 import { queueMail } from '../../../providers/mail/outbox';
 import { buildCalendar, type CalendarEvent } from '../../calendar/ics';
 import { formatInZone } from '../../calendar/timezone';
 import { createNotification, enabledChannels } from '../../notifications/create';
 import { REMINDER_MINUTES } from '../constants';
+import { mailRecipient } from './mail-recipient';
 
 type Booking = typeof bookings.$inferSelect;
 
@@ -57,16 +58,13 @@ export async function announceConfirmed(tx: ServiceCtx, booking: Booking) {
     });
   }
   if (!booking.clientId || !(await enabledChannels(tx, booking.clientId, 'booking_confirmed')).has('email')) return;
-  const [client] = await tx.db
-    .select({ email: users.email, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, booking.clientId));
+  const client = await mailRecipient(tx, booking.clientId);
   if (!client) return;
   const ics = buildCalendar('InkLink booking', [bookingEvent(booking, details)], tx.deps.clock.now());
   await queueMail(tx.db, {
     to: client.email,
     subject: `Booking confirmed: ${when}`,
-    text: `Hi ${client.displayName},\n\nYour session with ${details.artistName} at ${details.shopName} is confirmed for ${when}.\n\nAdd it to your calendar with the attached file, and sign your consent form before the session: ${tx.deps.config.appOrigin}${link}\n`,
+    text: `${client.greeting}\n\nYour session with ${details.artistName} at ${details.shopName} is confirmed for ${when}.\n\nAdd it to your calendar with the attached file, and sign your consent form before the session: ${tx.deps.config.appOrigin}${link}\n`,
     attachments: [{ filename: 'booking.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
   });
 }

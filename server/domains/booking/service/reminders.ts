@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { bookings, users } from '../../../db/schema';
+import { bookings } from '../../../db/schema';
 import type { AppDeps } from '../../../deps';
 import { type ServiceCtx, withTransaction } from '../../../lib/context';
 import { DAY, MINUTE } from '../../../lib/time';
@@ -8,6 +8,7 @@ import { formatInZone } from '../../calendar/timezone';
 import { createNotification } from '../../notifications/create';
 import { REMINDER_MINUTES } from '../constants';
 import { eventDetails } from './confirmation';
+import { mailRecipient } from './mail-recipient';
 import { releaseExpiredHolds } from './pick-slot';
 import { expireStaleRequests } from './requests';
 
@@ -68,10 +69,7 @@ export async function sendDayBeforeEmails(deps: AppDeps): Promise<number> {
       .returning();
     for (const booking of due) {
       if (!booking.clientId) continue;
-      const [client] = await tx.db
-        .select({ email: users.email, displayName: users.displayName })
-        .from(users)
-        .where(eq(users.id, booking.clientId));
+      const client = await mailRecipient(tx, booking.clientId);
       if (!client) continue;
       const details = await eventDetails(tx, booking);
       const missing = [
@@ -82,7 +80,7 @@ export async function sendDayBeforeEmails(deps: AppDeps): Promise<number> {
         to: client.email,
         subject: `Tomorrow: ${booking.title} with ${details.artistName}`,
         text: [
-          `Hi ${client.displayName},`,
+          client.greeting,
           '',
           `See you ${formatInZone(booking.startsAt, booking.timezone)} at ${details.shopName}.`,
           ...missing,
