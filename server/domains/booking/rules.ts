@@ -4,6 +4,7 @@ import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 // The booking rules as pure functions: status machines, deposit policy outcomes, the
 // cancellation and reschedule policy, the 18+ check and the consent text.
 
+export type { ServiceKind } from './constants';
 /** The length a consultation service starts with (client forms read constants through this file). */
 export { CONSULTATION_MINUTES } from './constants';
 
@@ -83,11 +84,15 @@ export function directQuote(
   service: { kind: ServiceKind; durationMinutes: number; price: number | null },
   settings: DepositSettings,
 ): DirectQuote | null {
-  if (service.kind === 'session' || (service.kind === 'flash' && service.price === null)) return null;
+  if (!isBookedDirectly(service)) return null;
   const estimate = service.price ?? 0;
   const deposit = estimate > 0 ? Math.min(depositFor(settings, estimate), estimate) : 0;
   return { sessionCount: 1, sessionMinutes: service.durationMinutes, estimate, deposit };
 }
+
+/** See directQuote: the booking page tells the client which services skip the quote. */
+export const isBookedDirectly = (service: { kind: ServiceKind; price: number | null }) =>
+  service.kind === 'consultation' || (service.kind === 'flash' && service.price !== null);
 
 /** Confirmed right away, or held: waiting for the deposit, or for the artist's approval. */
 export function statusAfterPick(depositCents: number, mode: ConfirmationMode): { status: BookingStatus; waitsForPayment: boolean } {

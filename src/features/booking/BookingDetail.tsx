@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import { formatBothZones, formatUsd } from './format';
 import { ConsentForm } from './ConsentForm';
+import { formatBothZones, formatUsd } from './format';
 import { BOOKING_STATUS_TEXT, DEPOSIT_STATUS_TEXT } from './status';
 
 /** Local test cards of the embedded payments provider (Stripe's own test ids). */
@@ -25,7 +25,14 @@ export function BookingDetail(props: { bookingId: string }) {
   const [card, setCard] = useState(TEST_CARDS[0].id);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const refresh = { onSuccess: () => { setError(null); void utils.booking.invalidate(); void utils.calendar.invalidate(); }, onError: (e: { message: string }) => setError(e.message) };
+  const refresh = {
+    onSuccess: () => {
+      setError(null);
+      void utils.booking.invalidate();
+      void utils.calendar.invalidate();
+    },
+    onError: (e: { message: string }) => setError(e.message),
+  };
   const pay = trpc.booking.payDeposit.useMutation(refresh);
   const approve = trpc.booking.approve.useMutation(refresh);
   const cancel = trpc.booking.cancel.useMutation(refresh);
@@ -45,7 +52,11 @@ export function BookingDetail(props: { bookingId: string }) {
         {b.address ? `, ${b.address}` : ''} · Status: {BOOKING_STATUS_TEXT[b.status]}
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
-      {b.deposit > 0 && <Typography variant="body2">Deposit {formatUsd(b.deposit)}: {DEPOSIT_STATUS_TEXT[b.depositStatus]}</Typography>}
+      {b.deposit > 0 && (
+        <Typography variant="body2">
+          Deposit {formatUsd(b.deposit)}: {DEPOSIT_STATUS_TEXT[b.depositStatus]}
+        </Typography>
+      )}
       {b.role === 'client' && b.status === 'held' && b.depositStatus === 'due' && (
         <Stack direction="row" spacing={1} component="section" aria-label="Pay the deposit">
           <TextField select label="Card" value={card} onChange={(e) => setCard(e.target.value)}>
@@ -67,12 +78,23 @@ export function BookingDetail(props: { bookingId: string }) {
       )}
       {b.role !== 'client' && b.status === 'confirmed' && (
         <Stack direction="row" spacing={1}>
-          <FormControlLabel control={<Checkbox checked={Boolean(b.idConfirmedAt)} disabled={Boolean(b.idConfirmedAt)} onChange={() => confirmId.mutate({ bookingId: b.id })} />} label="Photo ID checked" />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={Boolean(b.idConfirmedAt)}
+                disabled={Boolean(b.idConfirmedAt)}
+                onChange={() => confirmId.mutate({ bookingId: b.id })}
+              />
+            }
+            label="Photo ID checked"
+          />
           <Button onClick={() => complete.mutate({ bookingId: b.id })}>Mark Completed</Button>
         </Stack>
       )}
       {b.consent ? (
-        <Alert severity="success">Consent form signed by {b.consent.legalName} on {new Date(b.consent.signedAt).toLocaleString('en-US')}</Alert>
+        <Alert severity="success">
+          Consent form signed by {b.consent.legalName} on {new Date(b.consent.signedAt).toLocaleString('en-US')}
+        </Alert>
       ) : b.role === 'client' && live ? (
         <ConsentForm bookingId={b.id} preview={b.consentPreview} questions={b.healthQuestions} />
       ) : (

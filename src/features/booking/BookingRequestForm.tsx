@@ -11,15 +11,19 @@ import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
 import { trpc } from '../../trpc';
 import { useMe } from '../auth/useAuth';
 import { uploadImage } from '../images/upload';
+import { type BookableService, ServicePicker } from './ServicePicker';
 
 /**
- * Request-first intake: idea, placement, size, style, budget and reference photos. Photos are
- * uploaded as the client's reference images first; the request opens a thread with the artist.
+ * Request-first intake: the service (a custom tattoo by default), idea, placement, size, style,
+ * budget and reference photos. Photos are uploaded as the client's reference images first; the
+ * request opens a thread with the artist.
  */
 export function BookingRequestForm(props: { artistId: string; shopId?: string }) {
   const { me } = useMe();
   const navigate = useNavigate();
   const [form, setForm] = useState({ idea: '', placement: '', size: '', style: '', budget: '' });
+  const [serviceId, setServiceId] = useState('');
+  const services = trpc.booking.services.useQuery({ artistId: props.artistId });
   const [photos, setPhotos] = useState<Array<{ id: string; url: string }>>([]);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -27,6 +31,11 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string })
     onSuccess: (request) => navigate({ to: '/calendar', search: { request: request.id } }),
     onError: (e) => setError(e.message),
   });
+  function pickService(service: BookableService | null) {
+    setServiceId(service?.id ?? '');
+    // The idea names the flash piece or consultation unless the client already wrote one.
+    if (service && service.kind !== 'session' && !form.idea.trim()) setForm({ ...form, idea: service.name });
+  }
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 
   async function addPhotos(files: FileList | null) {
@@ -50,6 +59,7 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string })
     const input = {
       artistId: props.artistId,
       shopId: props.shopId,
+      serviceId: serviceId || undefined,
       idea: form.idea,
       placement: form.placement,
       size: form.size,
@@ -66,6 +76,7 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string })
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Booking request">
       {error && <Alert severity="error">{error}</Alert>}
+      <ServicePicker services={services.data ?? []} value={serviceId} onChange={pickService} />
       <TextField label="Your idea" multiline minRows={3} value={form.idea} onChange={set('idea')} required />
       <TextField label="Placement" placeholder="e.g. left forearm" value={form.placement} onChange={set('placement')} required />
       <TextField label="Size" placeholder="e.g. 10 cm" value={form.size} onChange={set('size')} required />
@@ -77,7 +88,13 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string })
           </MenuItem>
         ))}
       </TextField>
-      <TextField label="Budget (USD)" type="number" value={form.budget} onChange={set('budget')} slotProps={{ htmlInput: { min: 0, step: 1 } }} />
+      <TextField
+        label="Budget (USD)"
+        type="number"
+        value={form.budget}
+        onChange={set('budget')}
+        slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      />
       <Button component="label" variant="outlined" disabled={uploading}>
         {uploading ? 'Uploading…' : 'Add reference photos'}
         <input hidden type="file" accept="image/*" multiple aria-label="Reference photos" onChange={(e) => addPhotos(e.target.files)} />

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import FormControl from '@mui/material/FormControl';
-import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,7 +22,10 @@ export function ConsentForm(props: { bookingId: string; preview: string; questio
   const [healthNotes, setHealthNotes] = useState('');
   const [agree, setAgree] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const sign = trpc.booking.signConsent.useMutation({ onSuccess: () => void utils.booking.invalidate(), onError: (e) => setError(e.message) });
+  const sign = trpc.booking.signConsent.useMutation({
+    onSuccess: () => void utils.booking.invalidate(),
+    onError: (e) => setError(e.message),
+  });
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -41,18 +44,38 @@ export function ConsentForm(props: { bookingId: string; preview: string; questio
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       <TextField label="Legal name" value={legalName} onChange={(e) => setLegalName(e.target.value)} required />
-      <TextField label="Date of birth" type="date" value={dateOfBirth} onChange={(e) => setDateOfBirth(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} required />
+      <TextField
+        label="Date of birth"
+        type="date"
+        value={dateOfBirth}
+        onChange={(e) => setDateOfBirth(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        required
+      />
       {props.questions.map((q) => (
         <FormControl key={q.id}>
           <FormLabel id={`q-${q.id}`}>{q.text}</FormLabel>
-          <RadioGroup row aria-labelledby={`q-${q.id}`} value={q.id in answers ? String(answers[q.id]) : ''} onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value === 'true' })}>
+          <RadioGroup
+            row
+            aria-labelledby={`q-${q.id}`}
+            value={q.id in answers ? String(answers[q.id]) : ''}
+            onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value === 'true' })}
+          >
             <FormControlLabel value="false" control={<Radio />} label="No" />
             <FormControlLabel value="true" control={<Radio />} label="Yes" />
           </RadioGroup>
         </FormControl>
       ))}
-      <TextField label="Anything the artist should know about your health" multiline value={healthNotes} onChange={(e) => setHealthNotes(e.target.value)} />
-      <FormControlLabel control={<Checkbox checked={agree} onChange={(e) => setAgree(e.target.checked)} />} label="I have read and agree to the consent form" />
+      <TextField
+        label="Anything the artist should know about your health"
+        multiline
+        value={healthNotes}
+        onChange={(e) => setHealthNotes(e.target.value)}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={agree} onChange={(e) => setAgree(e.target.checked)} />}
+        label="I have read and agree to the consent form"
+      />
       <Button type="submit" variant="contained" disabled={sign.isPending}>
         Sign Consent Form
       </Button>

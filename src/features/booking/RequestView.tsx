@@ -18,7 +18,14 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [quote, setQuote] = useState({ sessionCount: '1', sessionMinutes: '120', estimate: '' });
-  const done = { onSuccess: () => { setText(''); setError(null); void utils.booking.invalidate(); }, onError: (e: { message: string }) => setError(e.message) };
+  const done = {
+    onSuccess: () => {
+      setText('');
+      setError(null);
+      void utils.booking.invalidate();
+    },
+    onError: (e: { message: string }) => setError(e.message),
+  };
   const ask = trpc.booking.ask.useMutation(done);
   const answer = trpc.booking.answer.useMutation(done);
   const decline = trpc.booking.decline.useMutation(done);
@@ -54,7 +61,8 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
       {r.declineReason && <Alert severity="warning">Declined: {r.declineReason}</Alert>}
       {r.estimate !== null && (
         <Alert severity="success">
-          Quote: {r.sessionCount} × {r.sessionMinutes} min, estimate {formatUsd(r.estimate)}; deposit {formatUsd(r.deposit)} (non-refundable, applied to the final session)
+          Quote: {r.sessionCount} × {r.sessionMinutes} min, {r.estimate ? `estimate ${formatUsd(r.estimate)}` : 'free'};{' '}
+          {r.deposit ? `deposit ${formatUsd(r.deposit)} (non-refundable, applied to the final session)` : 'no deposit'}
         </Alert>
       )}
       {r.status === 'expired' && r.suggestions.length > 0 && (
@@ -69,20 +77,41 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
       {r.role === 'artist' && open && (
         <Stack spacing={1} component="section" aria-label="Answer the request">
           <Stack direction="row" spacing={1}>
-            <TextField select label="Sessions" value={quote.sessionCount} sx={{ minWidth: 110 }} onChange={(e) => setQuote({ ...quote, sessionCount: e.target.value })}>
+            <TextField
+              select
+              label="Sessions"
+              value={quote.sessionCount}
+              sx={{ minWidth: 110 }}
+              onChange={(e) => setQuote({ ...quote, sessionCount: e.target.value })}
+            >
               {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => (
                 <MenuItem key={n} value={String(n)}>
                   {n}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Minutes per session" type="number" value={quote.sessionMinutes} onChange={(e) => setQuote({ ...quote, sessionMinutes: e.target.value })} />
-            <TextField label="Estimate (USD)" type="number" value={quote.estimate} onChange={(e) => setQuote({ ...quote, estimate: e.target.value })} />
+            <TextField
+              label="Minutes per session"
+              type="number"
+              value={quote.sessionMinutes}
+              onChange={(e) => setQuote({ ...quote, sessionMinutes: e.target.value })}
+            />
+            <TextField
+              label="Estimate (USD)"
+              type="number"
+              value={quote.estimate}
+              onChange={(e) => setQuote({ ...quote, estimate: e.target.value })}
+            />
           </Stack>
           <Button
             variant="contained"
             onClick={() =>
-              sendQuote.mutate({ requestId: r.id, sessionCount: Number(quote.sessionCount), sessionMinutes: Number(quote.sessionMinutes), estimate: Math.round(Number(quote.estimate) * 100) })
+              sendQuote.mutate({
+                requestId: r.id,
+                sessionCount: Number(quote.sessionCount),
+                sessionMinutes: Number(quote.sessionMinutes),
+                estimate: Math.round(Number(quote.estimate) * 100),
+              })
             }
           >
             Send Quote

@@ -21,7 +21,12 @@ function byDay(slots: ReadonlyArray<{ startsAt: Date }>, timeZone: string) {
 }
 
 /** The client picks a time from the artist's real availability, shown in the studio's zone (and theirs). */
-export function SlotPicker(props: { requestId: string; studios: Array<{ id: string; name: string; timezone: string }>; defaultShopId?: string; onBooked: (bookingId: string) => void }) {
+export function SlotPicker(props: {
+  requestId: string;
+  studios: Array<{ id: string; name: string; timezone: string }>;
+  defaultShopId?: string;
+  onBooked: (bookingId: string) => void;
+}) {
   const utils = trpc.useUtils();
   const [shopId, setShopId] = useState(props.defaultShopId ?? props.studios[0]?.id ?? '');
   const [from, setFrom] = useState(today());
@@ -48,7 +53,13 @@ export function SlotPicker(props: { requestId: string; studios: Array<{ id: stri
             ))}
           </TextField>
         )}
-        <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Stack>
       {slots.data && slots.data.timezone !== viewerZone() && (
         <Typography variant="body2">Times are in the studio’s timezone ({slots.data.timezone}), with yours in brackets.</Typography>
@@ -63,7 +74,13 @@ export function SlotPicker(props: { requestId: string; studios: Array<{ id: stri
             </Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               {times.map((startsAt) => (
-                <Button key={startsAt.toISOString()} variant="outlined" size="small" disabled={pick.isPending} onClick={() => pick.mutate({ requestId: props.requestId, shopId, startsAt })}>
+                <Button
+                  key={startsAt.toISOString()}
+                  variant="outlined"
+                  size="small"
+                  disabled={pick.isPending}
+                  onClick={() => pick.mutate({ requestId: props.requestId, shopId, startsAt })}
+                >
                   {formatTime(startsAt, slots.data.timezone)}
                   {slots.data.timezone !== viewerZone() && ` (${formatTime(startsAt, viewerZone(), true)})`}
                 </Button>

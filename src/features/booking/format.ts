@@ -1,11 +1,20 @@
 // Client-side formatting of booking times and money (en-US, the studio's zone and the viewer's).
 
-export const formatUsd = (cents: number | null | undefined) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((cents ?? 0) / 100);
+export const formatUsd = (cents: number | null | undefined) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((cents ?? 0) / 100);
 
 export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function formatWhen(date: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /** "Sat, Mar 8, 10:00 AM PST" in the studio's zone, plus the viewer's own when it differs. */
@@ -18,8 +27,15 @@ export function formatBothZones(date: Date, studioZone: string) {
 /** 'YYYY-MM-DD' of an instant in a zone: the key slots are grouped by. */
 export const dayKey = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
 
-export const formatDay = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(date);
+export const formatDay = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(date);
 
 /** "10:00 AM PST", or with the weekday ("Tue 1:00 AM UTC") for the viewer's zone, whose date may differ. */
 export const formatTime = (date: Date, timeZone: string, withWeekday = false) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, weekday: withWeekday ? 'short' : undefined, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: withWeekday ? 'short' : undefined,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);

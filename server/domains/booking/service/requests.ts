@@ -10,9 +10,9 @@ import { openThread, sendMessage } from '../../messaging/service';
 import { createNotification } from '../../notifications/create';
 import { activeMembershipAt } from '../../studios/access';
 import { requireArtistSide, requireClientSide, requireRequest } from '../access';
-import { personName } from '../person-name';
 import { type BookingRequestStatus, REQUEST_EXPIRY_DAYS } from '../constants';
 import { type answerInput, type askInput, BOOKING_MESSAGES, type createRequestInput, type declineInput, type quoteInput } from '../inputs';
+import { personName } from '../person-name';
 import { depositFor, directQuote, nextRequestStatus, type RequestAction } from '../rules';
 import { settingsOf } from './settings';
 

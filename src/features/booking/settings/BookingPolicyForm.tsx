@@ -64,16 +64,32 @@ export function BookingPolicyForm(props: { settings: Settings }) {
         label="Books open (clients can send booking requests)"
       />
       <TextField label="Buffer between sessions (minutes)" type="number" value={form.bufferMinutes} onChange={set('bufferMinutes')} />
-      <TextField select label="Deposit" value={form.depositPolicy} onChange={set('depositPolicy')} helperText="Non-refundable, applied to the final session">
+      <TextField
+        select
+        label="Deposit"
+        value={form.depositPolicy}
+        onChange={set('depositPolicy')}
+        helperText="Non-refundable, applied to the final session"
+      >
         <MenuItem value="none">No deposit</MenuItem>
         <MenuItem value="fixed">Fixed amount</MenuItem>
         <MenuItem value="percent">Percent of the estimate</MenuItem>
       </TextField>
-      {form.depositPolicy === 'fixed' && <TextField label="Deposit amount (USD)" type="number" value={form.depositFixed} onChange={set('depositFixed')} />}
-      {form.depositPolicy === 'percent' && <TextField label="Deposit percent" type="number" value={form.depositPercent} onChange={set('depositPercent')} />}
+      {form.depositPolicy === 'fixed' && (
+        <TextField label="Deposit amount (USD)" type="number" value={form.depositFixed} onChange={set('depositFixed')} />
+      )}
+      {form.depositPolicy === 'percent' && (
+        <TextField label="Deposit percent" type="number" value={form.depositPercent} onChange={set('depositPercent')} />
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="Free reschedules" type="number" value={form.freeReschedules} onChange={set('freeReschedules')} fullWidth />
-        <TextField label="Notice window (hours)" type="number" value={form.rescheduleNoticeHours} onChange={set('rescheduleNoticeHours')} fullWidth />
+        <TextField
+          label="Notice window (hours)"
+          type="number"
+          value={form.rescheduleNoticeHours}
+          onChange={set('rescheduleNoticeHours')}
+          fullWidth
+        />
       </Stack>
       <TextField select label="Confirmation" value={form.confirmationMode} onChange={set('confirmationMode')}>
         <MenuItem value="automatic">Automatic (when the deposit is paid)</MenuItem>

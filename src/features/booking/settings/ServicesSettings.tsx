@@ -11,15 +11,32 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { serviceInput } from '../../../../server/domains/booking/inputs';
+import type { ServiceKind } from '../../../../server/domains/booking/rules';
 import { CONSULTATION_MINUTES } from '../../../../server/domains/booking/rules';
 import { trpc } from '../../../trpc';
-import { formatUsd } from '../format';
+import { SERVICE_KIND_TEXT, serviceSummary } from '../service-text';
+import { FlashImagePicker } from './FlashImagePicker';
 import { centsFromDollars, dollarsFromCents } from './money';
 
-type Service = { id: string; kind: string; name: string; durationMinutes: number; price: number | null; active: boolean };
+type Service = {
+  id: string;
+  kind: ServiceKind;
+  name: string;
+  durationMinutes: number;
+  price: number | null;
+  flashImageId: string | null;
+  active: boolean;
+};
 
-const KIND_TEXT: Record<string, string> = { consultation: 'Consultation', session: 'Tattoo session', flash: 'Flash piece' };
-const EMPTY = { id: undefined as string | undefined, kind: 'consultation', name: 'Consultation', durationMinutes: String(CONSULTATION_MINUTES), price: '', active: true };
+const EMPTY = {
+  id: undefined as string | undefined,
+  kind: 'consultation' as ServiceKind,
+  name: 'Consultation',
+  durationMinutes: String(CONSULTATION_MINUTES),
+  price: '',
+  flashImageId: '',
+  active: true,
+};
 
 /** What clients can book: a consultation, tattoo sessions of set lengths, flash pieces at their price. */
 export function ServicesSettings(props: { services: Service[] }) {
@@ -33,7 +50,8 @@ export function ServicesSettings(props: { services: Service[] }) {
     },
     onError: (e) => setError(e.message),
   });
-  const set = (key: 'kind' | 'name' | 'durationMinutes' | 'price') => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: 'kind' | 'name' | 'durationMinutes' | 'price') => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -43,6 +61,7 @@ export function ServicesSettings(props: { services: Service[] }) {
       name: form.name,
       durationMinutes: Number(form.durationMinutes),
       price: form.price.trim() === '' ? null : centsFromDollars(form.price),
+      flashImageId: form.kind === 'flash' && form.flashImageId ? form.flashImageId : null,
       active: form.active,
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the service');
@@ -65,16 +84,23 @@ export function ServicesSettings(props: { services: Service[] }) {
               secondaryAction={
                 <Button
                   aria-label={`Edit ${s.name}`}
-                  onClick={() => setForm({ id: s.id, kind: s.kind, name: s.name, durationMinutes: String(s.durationMinutes), price: dollarsFromCents(s.price), active: s.active })}
+                  onClick={() =>
+                    setForm({
+                      id: s.id,
+                      kind: s.kind,
+                      name: s.name,
+                      durationMinutes: String(s.durationMinutes),
+                      price: dollarsFromCents(s.price),
+                      flashImageId: s.flashImageId ?? '',
+                      active: s.active,
+                    })
+                  }
                 >
                   Edit
                 </Button>
               }
             >
-              <ListItemText
-                primary={`${s.name}${s.active ? '' : ' (hidden)'}`}
-                secondary={`${KIND_TEXT[s.kind]} · ${s.durationMinutes} min${s.price !== null ? ` · ${formatUsd(s.price)}` : ''}`}
-              />
+              <ListItemText primary={`${s.name}${s.active ? '' : ' (hidden)'}`} secondary={serviceSummary(s)} />
             </ListItem>
           ))}
         </List>
@@ -83,7 +109,7 @@ export function ServicesSettings(props: { services: Service[] }) {
         {error && <Alert severity="error">{error}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField select label="Kind" value={form.kind} onChange={set('kind')} sx={{ minWidth: 180 }}>
-            {Object.entries(KIND_TEXT).map(([value, label]) => (
+            {Object.entries(SERVICE_KIND_TEXT).map(([value, label]) => (
               <MenuItem key={value} value={value}>
                 {label}
               </MenuItem>
@@ -93,9 +119,22 @@ export function ServicesSettings(props: { services: Service[] }) {
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField label="Length (minutes)" type="number" value={form.durationMinutes} onChange={set('durationMinutes')} fullWidth />
-          <TextField label="Price (USD)" type="number" value={form.price} onChange={set('price')} helperText="Flash pieces are booked at their price" fullWidth />
+          <TextField
+            label="Price (USD)"
+            type="number"
+            value={form.price}
+            onChange={set('price')}
+            helperText="Priced flash is booked directly at its price"
+            fullWidth
+          />
         </Stack>
-        <FormControlLabel control={<Switch checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />} label="Bookable" />
+        {form.kind === 'flash' && (
+          <FlashImagePicker value={form.flashImageId} onChange={(flashImageId) => setForm({ ...form, flashImageId })} />
+        )}
+        <FormControlLabel
+          control={<Switch checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />}
+          label="Bookable"
+        />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="outlined" disabled={save.isPending}>
             {form.id ? 'Save Service' : 'Add Service'}

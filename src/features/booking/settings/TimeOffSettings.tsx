@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { timeOffInput } from '../../../../server/domains/booking/inputs';
 import { trpc } from '../../../trpc';
 
-const when = (d: Date) => d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (d: Date) =>
+  d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** A datetime-local value is the viewer's local time; an empty one stays undefined for the schema's message. */
 const instant = (value: string) => (value ? new Date(value) : undefined);
 
@@ -50,7 +51,12 @@ export function TimeOffSettings(props: { timeOff: Array<{ id: string; startsAt: 
             <ListItem
               key={t.id}
               secondaryAction={
-                <Button color="warning" disabled={remove.isPending} onClick={() => remove.mutate({ id: t.id })} aria-label={`Remove time off from ${when(t.startsAt)}`}>
+                <Button
+                  color="warning"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate({ id: t.id })}
+                  aria-label={`Remove time off from ${when(t.startsAt)}`}
+                >
                   Remove
                 </Button>
               }
@@ -63,8 +69,22 @@ export function TimeOffSettings(props: { timeOff: Array<{ id: string; startsAt: 
       <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Add time off">
         {error && <Alert severity="error">{error}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="From" type="datetime-local" value={form.startsAt} onChange={(e) => setForm({ ...form, startsAt: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-          <TextField label="Until" type="datetime-local" value={form.endsAt} onChange={(e) => setForm({ ...form, endsAt: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          <TextField
+            label="From"
+            type="datetime-local"
+            value={form.startsAt}
+            onChange={(e) => setForm({ ...form, startsAt: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
+          <TextField
+            label="Until"
+            type="datetime-local"
+            value={form.endsAt}
+            onChange={(e) => setForm({ ...form, endsAt: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
         </Stack>
         <TextField label="Note" value={form.note} onChange={(e) => setForm({ ...form, note: e.target.value })} />
         <Button type="submit" variant="outlined" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>
