@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './auth/cookies';
 import { registerGoogleRoutes } from './auth/google';
+import { registerGoogleCalendarRoutes } from './auth/google-calendar';
 import { createRequestAuth } from './auth/request';
 import { createSessionCache } from './auth/session-cache';
 import { sessionExpiresAt } from './auth/sessions';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   registerGoogleRoutes(app, deps, auth);
+  registerGoogleCalendarRoutes(app, deps, auth);
   await registerUploads(app, deps, auth);
   registerIcsFeed(app, deps);
   await registerStripeWebhook(app, deps);

@@ -27,6 +27,10 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
+  /** Google's endpoints, replaceable for tests (a local server that speaks OAuth and Calendar v3). */
+  GOOGLE_ACCOUNTS_BASE: z.url().default('https://accounts.google.com'),
+  GOOGLE_OAUTH_BASE: z.url().default('https://oauth2.googleapis.com'),
+  GOOGLE_CALENDAR_API_BASE: z.url().default('https://www.googleapis.com/calendar/v3'),
   S3_ENDPOINT: optional,
   S3_BUCKET: optional,
   S3_ACCESS_KEY_ID: optional,
@@ -56,7 +60,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            accountsBase: e.GOOGLE_ACCOUNTS_BASE.replace(/\/$/, ''),
+            oauthBase: e.GOOGLE_OAUTH_BASE.replace(/\/$/, ''),
+            calendarApiBase: e.GOOGLE_CALENDAR_API_BASE.replace(/\/$/, ''),
+          }
         : undefined,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

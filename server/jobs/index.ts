@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { runBookingSweeps } from '../domains/booking/service/reminders';
 import { renewLocalSubscriptions } from '../domains/payments/renewals';
+import { syncGoogleCalendars } from './calendar-sync';
 import { deliverDueMail } from './mail';
 import { dispatchDueNotifications } from './notifications';
 
@@ -12,6 +13,7 @@ export const JOBS: Job[] = [
   { name: 'mail', intervalMs: 1000, run: deliverDueMail },
   { name: 'booking', intervalMs: 30_000, run: runBookingSweeps },
   { name: 'local-subscriptions', intervalMs: 60_000, run: renewLocalSubscriptions },
+  { name: 'calendar-sync', intervalMs: 20_000, run: syncGoogleCalendars },
 ];
 
 /** Runs each job on its interval, never two runs of one job at once; returns a stop function. */

@@ -19,7 +19,8 @@ export const FEED_PATH = '/api/calendar';
 /** The feed shows the last month and everything ahead, at most this many sessions. */
 const FEED_LIMIT = 500;
 
-function eventRows(ctx: ServiceCtx) {
+/** Bookings with what their calendar events show (artist, studio and address, client). */
+export function eventRows(ctx: ServiceCtx) {
   return ctx.db
     .select({
       booking: bookings,
