@@ -5,11 +5,11 @@ import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/cont
 import { AppError, conflict, isExclusionViolation } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
 import { formatInZone } from '../../calendar/timezone';
-import { createNotification } from '../../notifications/create';
 import { requireArtistSide, requireBooking } from '../access';
 import type { BookingStatus } from '../constants';
 import { BOOKING_MESSAGES, type cancelBookingInput, type rescheduleInput } from '../inputs';
 import { type BookingAction, bookingStatusesAllowing, depositAfterCancel, nextBookingStatus, rescheduleRefusal } from '../rules';
+import { sendAftercare } from './aftercare';
 import { isOfferedSlot } from './availability';
 import { announceConfirmed, announceUpdated } from './confirmation';
 import { settingsOf } from './settings';
@@ -75,7 +75,7 @@ export function cancelBooking({ ctx, input }: { ctx: ServiceCtx; input: z.output
   });
 }
 
-/** After the session: completed, and the client gets the aftercare instructions. */
+/** After the session: completed, and the client gets the aftercare instructions (and products in stock). */
 export function completeBooking({ ctx, input }: { ctx: ServiceCtx; input: { bookingId: string } }) {
   return withTransaction(ctx, async (tx) => {
     const { booking, to, ...access } = await lockFor(tx, input.bookingId, 'complete');
@@ -83,15 +83,7 @@ export function completeBooking({ ctx, input }: { ctx: ServiceCtx; input: { book
     const now = ctx.deps.clock.now();
     if (booking.startsAt > now) throw new AppError('PRECONDITION_FAILED', 'A session can be completed once it has started');
     const [updated] = await tx.db.update(bookings).set({ status: to, updatedAt: now }).where(eq(bookings.id, booking.id)).returning();
-    if (updated.clientId) {
-      await createNotification(tx, {
-        userId: updated.clientId,
-        type: 'general_alert',
-        title: 'Aftercare instructions',
-        body: 'Keep the wrap on for 2 to 4 hours, then wash gently with unscented soap and lukewarm water, pat dry and apply a thin layer of aftercare balm 2 to 3 times a day. No soaking, sun or scratching for 2 weeks.',
-        data: { bookingId: updated.id, link: `/calendar?booking=${updated.id}` },
-      });
-    }
+    await sendAftercare(tx, updated);
     return updated;
   });
 }
