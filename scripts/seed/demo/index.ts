@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../server/deps';
 import { seedAccounts } from './accounts';
 import { seedArtists } from './artists';
+import { seedBooking } from './booking';
 import { seedCommerce } from './commerce';
 import { seedMessaging } from './messaging';
 import { seedPayments } from './payments';
@@ -23,6 +24,7 @@ export const DEMO_SEEDS: DemoSeed[] = [
   { name: 'artists', run: seedArtists },
   { name: 'messaging', run: seedMessaging },
   { name: 'payments', run: seedPayments },
+  { name: 'booking', run: seedBooking },
   { name: 'storefronts', run: seedCommerce },
 ];
 
