@@ -4,21 +4,34 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { trpc } from '../../trpc';
+import { GoogleCalendarConnect } from './GoogleCalendarConnect';
 
-/** The private ICS feed: subscribe from any calendar app; a new link or revoking stops the old one. */
+/**
+ * Calendar sync: the private ICS feed (subscribe from any calendar app; a new link or revoking stops
+ * the old one) and, when the server has Google configured, Google Calendar.
+ */
 export function CalendarFeed() {
   const utils = trpc.useUtils();
   const status = trpc.calendar.feed.useQuery();
   const create = trpc.calendar.createFeed.useMutation({ onSuccess: () => void utils.calendar.feed.invalidate() });
-  const revoke = trpc.calendar.revokeFeed.useMutation({ onSuccess: () => { create.reset(); void utils.calendar.feed.invalidate(); } });
+  const revoke = trpc.calendar.revokeFeed.useMutation({
+    onSuccess: () => {
+      create.reset();
+      void utils.calendar.feed.invalidate();
+    },
+  });
   return (
     <Stack spacing={1} component="section" aria-label="Calendar sync">
       <Typography variant="h6" component="h2">
         Calendar sync
       </Typography>
       <Typography variant="body2">Subscribe to your private feed from Google Calendar, Apple Calendar or Outlook.</Typography>
-      {create.data && <TextField label="Your private feed URL" value={create.data.url} slotProps={{ htmlInput: { readOnly: true } }} fullWidth />}
-      {status.data?.active && !create.data && <Alert severity="info">A feed link is active. Make a new link to see it again (the old one stops working).</Alert>}
+      {create.data && (
+        <TextField label="Your private feed URL" value={create.data.url} slotProps={{ htmlInput: { readOnly: true } }} fullWidth />
+      )}
+      {status.data?.active && !create.data && (
+        <Alert severity="info">A feed link is active. Make a new link to see it again (the old one stops working).</Alert>
+      )}
       <Stack direction="row" spacing={1}>
         <Button variant="outlined" onClick={() => create.mutate()}>
           {status.data?.active ? 'New Feed Link' : 'Create Feed Link'}
@@ -29,6 +42,7 @@ export function CalendarFeed() {
           </Button>
         )}
       </Stack>
+      <GoogleCalendarConnect />
     </Stack>
   );
 }

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import { z } from 'zod';
+import { GoogleCallbackPage } from '../../../../features/calendar/GoogleCallbackPage';
 
-export const Route = createFileRoute('/_app/calendar/oauth/callback')({
-  component: () => <ComingSoon title="Calendar Connection" />,
-});
+// Google sends the browser here after its consent page, with ?code&state (or ?error).
+const search = z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() });
+
+export const Route = createFileRoute('/_app/calendar/oauth/callback')({ validateSearch: search, component: CallbackRoute });
+
+function CallbackRoute() {
+  return <GoogleCallbackPage search={Route.useSearch()} />;
+}
