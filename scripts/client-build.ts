@@ -1,10 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { precompressDir } from './precompress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BUILT = path.join(ROOT, 'dist/client/index.html');
-const SOURCES = ['src', 'public', 'index.html', 'admin.html', 'vite.config.ts', 'package-lock.json', 'server/domains'];
+const CLIENT_DIR = path.join(ROOT, 'dist/client');
+// Written after Vite's output: its presence means the prerender step ran too.
+const BUILT = path.join(CLIENT_DIR, 'landing.html');
+const SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'admin.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'server/domains',
+  'scripts/client-build.ts',
+  'scripts/prerender-landing.ts',
+  'scripts/precompress.ts',
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -22,13 +36,25 @@ export function clientBuildIsStale(): boolean {
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > builtAt);
 }
 
-/** Builds the client with Vite when it is missing or stale. */
+function runNode(args: string[], step: string) {
+  // Always the production build, even when a test runner (NODE_ENV=test) asks for it: Vite would
+  // otherwise bundle React's and MUI's development code, several times slower, and emotion's class
+  // names would not match the prerendered page's.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`The client build failed (${step})`);
+}
+
+/** Vite's build, the prerendered landing page, then brotli and gzip copies of the text files. */
+export function buildClient() {
+  runNode([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], 'vite build');
+  runNode(['--import', 'tsx', path.join(ROOT, 'scripts/prerender-landing.ts')], 'prerender');
+  precompressDir(CLIENT_DIR);
+}
+
+/** Builds the client when it is missing or stale. */
 export function ensureClientBuild() {
   if (!clientBuildIsStale()) return;
-  console.log('Building the client (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The client build failed');
+  console.log('Building the client (vite build, prerender, compression)…');
+  buildClient();
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/cookies';
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -11,9 +12,19 @@ export const isAdminHost = (host: string | undefined) => {
   return name.startsWith('admin.') || name.includes('admin-');
 };
 
+/** The landing page prerendered at build time (scripts/prerender-landing.ts). */
+const PRERENDERED_LANDING = 'landing.html';
+
+/** A session cookie on the request: the visitor may be signed in, so `/` is their dashboard. */
+const mayBeSignedIn = (req: FastifyRequest) =>
+  (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+
 /**
  * The built SPA: hashed assets cached for a year; every other page navigation gets index.html
  * (or the admin console's page on the admin host) so the client router decides what to show.
+ * Text files are sent pre-compressed (brotli or gzip, written by the build) when the client
+ * accepts it. `/` without a session cookie gets the prerendered landing page, which paints
+ * before any script has run.
  */
 export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DIR) {
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
@@ -24,6 +35,7 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     prefix: '/',
     index: false,
     wildcard: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -36,7 +48,14 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
   };
   const isApiPath = (url: string) => ['/trpc', '/api/', '/files/', '/webhooks/', '/auth/'].some((p) => url.startsWith(p));
 
-  app.get('/', (req, reply) => reply.header('Cache-Control', 'no-cache').sendFile(pageFor(req)));
+  const hasLanding = fs.existsSync(path.join(clientDir, PRERENDERED_LANDING));
+  const homePageFor = (req: FastifyRequest) => {
+    const page = pageFor(req);
+    return page === 'index.html' && hasLanding && !mayBeSignedIn(req) ? PRERENDERED_LANDING : page;
+  };
+
+  // Vary: the same URL answers with the landing page or the app shell depending on the cookie.
+  app.get('/', (req, reply) => reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(homePageFor(req)));
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !isApiPath(req.url) && (req.headers.accept ?? '').includes('text/html')) {
       return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(req));

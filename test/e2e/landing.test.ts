@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserApp } from '../support/browser';
+import { createUser, DEFAULT_PASSWORD } from '../support/factories';
+
+const app = useBrowserApp();
+
+/** Resolves once the app has replaced the prerendered HTML (React keeps its fiber on the DOM nodes it made). */
+const appMounted = (page: Page) =>
+  page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+  });
+
+/** The page's cumulative layout shift so far (shifts right after input excluded, as CLS does). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+
+describe('the prerendered landing page', () => {
+  it('is in the HTML itself: a visitor without JavaScript sees the page and its links', async () => {
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(app.url);
+      await page.getByRole('heading', { name: 'Create Together', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Everything a tattoo business needs' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register');
+      expect(await page.getByRole('link', { name: 'Find Your Artist' }).getAttribute('href')).toBe('/register?userType=client');
+      // Styled already: the prerendered CSS is in the page (the primary button has its colour).
+      const signUp = page.getByRole('link', { name: 'Sign Up' });
+      expect(await signUp.evaluate((a) => getComputedStyle(a).backgroundColor)).toBe('rgb(122, 162, 247)');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('becomes the app without moving anything: the same page, working controls, CLS 0', async () => {
+    const page = await app.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(app.url);
+    await appMounted(page);
+    await page.getByRole('heading', { name: 'Create Together', level: 1 }).waitFor();
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+    // The app's elements use the prerendered rules (same class names), which the browser adopted
+    // instead of inserting them a second time.
+    const styles = await page.evaluate(() => {
+      const prerendered = document.querySelector('style[data-emotion^="css "]');
+      const ids = new Set((prerendered?.getAttribute('data-emotion') ?? '').split(' ').slice(1));
+      const headingClasses = [...(document.querySelector('h1')?.classList ?? [])].filter((name) => name.startsWith('css-'));
+      const inserted = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')].flatMap((tag) =>
+        [...(tag.sheet?.cssRules ?? [])].flatMap((rule) => [...rule.cssText.matchAll(/\.css-([a-z0-9]+)/g)].map((m) => m[1])),
+      );
+      return {
+        headingAdopted: headingClasses.length > 0 && headingClasses.every((name) => ids.has(name.slice(4))),
+        duplicated: inserted.filter((id) => ids.has(id)),
+      };
+    });
+    expect(styles.headingAdopted).toBe(true);
+    const duplicated = styles.duplicated;
+    expect(duplicated).toEqual([]);
+
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
+    await page.getByRole('link', { name: 'View Pricing' }).click();
+    await page.waitForURL(`${app.url}/pricing`);
+    await page.getByRole('heading', { name: 'Pricing', level: 1 }).waitFor();
+  });
+
+  it('is not what a signed-in member gets at /: their dashboard, with no landing page first', async () => {
+    const user = await createUser({}, app.server.deps.db);
+    const page = await app.newPage();
+    await app.signInAs(page, { email: user.email, password: DEFAULT_PASSWORD });
+    const response = await page.goto(app.url);
+    expect(await response?.text()).not.toContain('Create Together');
+    await page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }).waitFor();
+  });
+});
