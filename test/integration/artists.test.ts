@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { images, shops, shopUsers, users } from '../../server/db/schema';
+import { setBooksOpen } from '../support/booking-fixtures';
 import { trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
@@ -56,16 +57,7 @@ describe('artist profiles', () => {
   it('filters by books open or closed; bad filter values are refused', async () => {
     const { client: open, profile: openProfile } = await artist({ name: 'Tessera Open', city: 'Booksville' });
     const { profile: closedProfile } = await artist({ name: 'Tessera Closed', city: 'Booksville' });
-    await open.booking.saveSettings.mutate({
-      booksOpen: true,
-      bufferMinutes: 15,
-      depositPolicy: 'none',
-      depositFixedCents: 0,
-      depositPercent: 0,
-      freeReschedules: 1,
-      rescheduleNoticeHours: 48,
-      confirmationMode: 'automatic',
-    });
+    await setBooksOpen(open, true);
     const ids = async (booksOpen?: boolean) =>
       (await open.artist.search.query({ query: 'tessera', booksOpen })).items.map((a) => a.id).sort();
     expect(await ids(true)).toEqual([openProfile.id]);

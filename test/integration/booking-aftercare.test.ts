@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, products, storefronts } from '../../server/db/schema';
 import { AFTERCARE_INSTRUCTIONS, aftercareProducts } from '../../server/domains/booking/service/aftercare';
-import { bookableArtist, localDate, quotedRequest, signedIn } from '../support/booking-fixtures';
+import { bookableArtist, bookFirstSlot, quotedRequest, signedIn } from '../support/booking-fixtures';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
-const TZ = 'America/Los_Angeles';
 
 beforeAll(() => {
   server.clock.set(new Date('2031-03-03T20:00:00Z'));
@@ -41,17 +40,7 @@ describe('aftercare after the session', () => {
     await storefront('user', artist.user.id, [{ name: 'Artist Balm', category: 'aftercare' }]);
 
     const request = await quotedRequest(artist, client);
-    const { slots } = await client.client.booking.availability.query({
-      requestId: request.id,
-      shopId: artist.studio.id,
-      from: localDate(server.clock.now(), TZ, 1),
-      days: 1,
-    });
-    const booking = await client.client.booking.pickSlot.mutate({
-      requestId: request.id,
-      shopId: artist.studio.id,
-      startsAt: slots[0].startsAt,
-    });
+    const booking = await bookFirstSlot(server, artist, client, request.id);
     server.clock.set(new Date(booking.endsAt.getTime()));
     await artist.client.booking.complete.mutate({ bookingId: booking.id });
 

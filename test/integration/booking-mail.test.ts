@@ -2,11 +2,10 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
 import { sendDayBeforeEmails } from '../../server/domains/booking/service/reminders';
-import { bookableArtist, localDate, quotedRequest, signedIn } from '../support/booking-fixtures';
+import { bookableArtist, bookFirstSlot, quotedRequest, signedIn } from '../support/booking-fixtures';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
-const TZ = 'America/Los_Angeles';
 
 beforeAll(() => {
   // Monday noon in Los Angeles: tomorrow's first slot (10:00) is 22 hours away, inside the day-before window.
@@ -15,13 +14,7 @@ beforeAll(() => {
 
 async function bookTomorrow(artist: Awaited<ReturnType<typeof bookableArtist>>, client: Awaited<ReturnType<typeof signedIn>>) {
   const request = await quotedRequest(artist, client);
-  const { slots } = await client.client.booking.availability.query({
-    requestId: request.id,
-    shopId: artist.studio.id,
-    from: localDate(server.clock.now(), TZ, 1),
-    days: 1,
-  });
-  return client.client.booking.pickSlot.mutate({ requestId: request.id, shopId: artist.studio.id, startsAt: slots[0].startsAt });
+  return bookFirstSlot(server, artist, client, request.id);
 }
 
 const mailTo = (email: string, subjectStart: string) =>

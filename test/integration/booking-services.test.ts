@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { images, messages } from '../../server/db/schema';
-import { bookableArtist, localDate, requestInput, signedIn } from '../support/booking-fixtures';
+import { bookableArtist, bookFirstSlot, requestInput, signedIn } from '../support/booking-fixtures';
 import { trpcError } from '../support/client';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
-const TZ = 'America/Los_Angeles';
 
 beforeAll(() => {
   server.clock.set(new Date('2031-03-03T20:00:00Z'));
@@ -48,17 +47,7 @@ describe('services on the booking page', () => {
     expect(message.body).toContain('estimate $150.00');
     expect(message.body).toContain('Deposit $30.00');
 
-    const { slots } = await client.client.booking.availability.query({
-      requestId: request.id,
-      shopId: artist.studio.id,
-      from: localDate(server.clock.now(), TZ, 2),
-      days: 1,
-    });
-    const booking = await client.client.booking.pickSlot.mutate({
-      requestId: request.id,
-      shopId: artist.studio.id,
-      startsAt: slots[0].startsAt,
-    });
+    const booking = await bookFirstSlot(server, artist, client, request.id, 2);
     expect(booking).toMatchObject({ status: 'held', deposit: 3000, depositStatus: 'due', serviceId: flash.id });
     expect(booking.endsAt.getTime() - booking.startsAt.getTime()).toBe(60 * 60_000);
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequests, bookings, images, mailOutbox, messages, notifications } from '../../server/db/schema';
 import { sendDayBeforeEmails, sendDueReminders } from '../../server/domains/booking/service/reminders';
 import { expireStaleRequests } from '../../server/domains/booking/service/requests';
-import { bookableArtist, localDate, quotedRequest, requestInput, signedIn } from '../support/booking-fixtures';
+import { bookableArtist, localDate, quotedRequest, requestInput, setBooksOpen, signedIn } from '../support/booking-fixtures';
 import { trpcError } from '../support/client';
 import { useTestServer } from '../support/server';
 
@@ -97,16 +97,7 @@ describe('request-first intake', () => {
   it('refuses an artist whose books are closed', async () => {
     const artist = await bookableArtist(server);
     const client = await signedIn(server);
-    await artist.client.booking.saveSettings.mutate({
-      booksOpen: false,
-      bufferMinutes: 15,
-      depositPolicy: 'none',
-      depositFixedCents: 0,
-      depositPercent: 0,
-      freeReschedules: 1,
-      rescheduleNoticeHours: 48,
-      confirmationMode: 'automatic',
-    });
+    await setBooksOpen(artist.client, false);
     expect(await trpcError(client.client.booking.createRequest.mutate(requestInput(artist.user.id, artist.studio.id)))).toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: 'This artist’s books are closed right now',

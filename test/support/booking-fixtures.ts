@@ -36,16 +36,14 @@ export async function bookableArtist(
 ) {
   const artist = await signedIn(server, { userTypes: ['client', 'artist'] });
   const slug = `artist-${artist.user.id.slice(0, 8)}`;
-  await server.deps.db
-    .insert(artists)
-    .values({
-      userId: artist.user.id,
-      name: `Ink ${slug}`,
-      displayName: artist.user.displayName,
-      urlSlug: slug,
-      booksOpen: true,
-      tattooStyles: ['Fine Line'],
-    });
+  await server.deps.db.insert(artists).values({
+    userId: artist.user.id,
+    name: `Ink ${slug}`,
+    displayName: artist.user.displayName,
+    urlSlug: slug,
+    booksOpen: true,
+    tattooStyles: ['Fine Line'],
+  });
   await server.deps.db.insert(artistBookingSettings).values({
     artistId: artist.user.id,
     bufferMinutes: options.bufferMinutes ?? 15,
@@ -99,4 +97,36 @@ export function localDate(now: Date, timeZone: string, plusDays = 1) {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(now.getTime() + plusDays * 86_400_000),
   );
+}
+
+/** Saves the default booking settings with the books open or closed. */
+export function setBooksOpen(client: TestClient, booksOpen: boolean) {
+  return client.booking.saveSettings.mutate({
+    booksOpen,
+    bufferMinutes: 15,
+    depositPolicy: 'none',
+    depositFixedCents: 0,
+    depositPercent: 0,
+    freeReschedules: 1,
+    rescheduleNoticeHours: 48,
+    confirmationMode: 'automatic',
+  });
+}
+
+/** The client takes the first slot offered `plusDays` from now (in the studio's zone) for a quoted request. */
+export async function bookFirstSlot(
+  server: TestServer,
+  artist: Awaited<ReturnType<typeof bookableArtist>>,
+  client: Person,
+  requestId: string,
+  plusDays = 1,
+) {
+  const { slots, timezone } = await client.client.booking.availability.query({
+    requestId,
+    shopId: artist.studio.id,
+    from: localDate(server.clock.now(), artist.studio.timezone, plusDays),
+    days: 1,
+  });
+  if (!slots[0]) throw new Error(`No slot offered ${plusDays} days ahead in ${timezone}`);
+  return client.client.booking.pickSlot.mutate({ requestId, shopId: artist.studio.id, startsAt: slots[0].startsAt });
 }
