@@ -12,6 +12,7 @@ import {
   sessionAmounts,
   statusAfterDeposit,
   statusAfterPick,
+  studioTimeToInstant,
 } from '../../server/domains/booking/rules';
 
 describe('request status machine: every action from every status', () => {
@@ -119,5 +120,18 @@ describe('consent and quotes', () => {
     expect(
       quoteInput.safeParse({ requestId: base.bookingId, sessionCount: 1, sessionMinutes: 50, estimate: 100 }).error?.issues[0].message,
     ).toBe('Session length must be a multiple of 15 minutes');
+  });
+});
+
+describe('walk-in times are studio times', () => {
+  it('reads the wall time in the studio’s zone, across daylight saving', () => {
+    expect(studioTimeToInstant('2031-07-01T14:30', 'America/New_York')?.toISOString()).toBe('2031-07-01T18:30:00.000Z');
+    expect(studioTimeToInstant('2031-01-15T14:30', 'America/New_York')?.toISOString()).toBe('2031-01-15T19:30:00.000Z');
+    expect(studioTimeToInstant('2031-03-09T10:00', 'America/Los_Angeles')?.toISOString()).toBe('2031-03-09T17:00:00.000Z');
+  });
+  it('refuses a time the spring-forward change skips, and malformed input', () => {
+    expect(studioTimeToInstant('2031-03-09T02:30', 'America/Los_Angeles')).toBeNull();
+    expect(studioTimeToInstant('2031-03-09', 'America/Los_Angeles')).toBeNull();
+    expect(studioTimeToInstant('', 'America/Los_Angeles')).toBeNull();
   });
 });

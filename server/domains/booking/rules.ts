@@ -1,9 +1,12 @@
+import { zonedInstant } from '../calendar/timezone';
 import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy, ServiceKind } from './constants';
 import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 
 // The booking rules as pure functions: status machines, deposit policy outcomes, the
 // cancellation and reschedule policy, the 18+ check and the consent text.
 
+/** Times read as people in the studio's zone read them, in the e-mails and on the pages alike. */
+export { formatInZone } from '../calendar/timezone';
 export type { ServiceKind } from './constants';
 /** The length a consultation service starts with (client forms read constants through this file). */
 export { CONSULTATION_MINUTES } from './constants';
@@ -145,4 +148,15 @@ export function consentText(input: { legalName: string; artistName: string; stud
     'I understand the deposit is non-refundable and is applied to the final session.',
     `Health questions: ${HEALTH_QUESTIONS.map((q) => q.text).join(' ')}`,
   ].join('\n');
+}
+
+/**
+ * A 'YYYY-MM-DDTHH:mm' wall time (a datetime-local field) read in the studio's zone, so staff
+ * enter studio time wherever their browser is; null for bad input or a time the clock skips.
+ */
+export function studioTimeToInstant(local: string, timeZone: string): Date | null {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!parts) return null;
+  const [year, month, day, hour, minute] = parts.slice(1).map(Number);
+  return zonedInstant({ year, month, day }, hour, minute, timeZone);
 }

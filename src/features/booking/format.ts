@@ -1,21 +1,14 @@
 // Client-side formatting of booking times and money (en-US, the studio's zone and the viewer's).
 
+import { formatInZone } from '../../../server/domains/booking/rules';
+
 export const formatUsd = (cents: number | null | undefined) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((cents ?? 0) / 100);
 
 export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export function formatWhen(date: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
+/** "Sat, Mar 8, 10:00 AM PST": the server's format, so pages and e-mails say the same. */
+export const formatWhen = formatInZone;
 
 /** "Sat, Mar 8, 10:00 AM PST" in the studio's zone, plus the viewer's own when it differs. */
 export function formatBothZones(date: Date, studioZone: string) {

@@ -16,16 +16,22 @@ import { trpc } from '../../trpc';
 import { BookingDetail } from '../booking/BookingDetail';
 import { RequestView } from '../booking/RequestView';
 import { CalendarFeed } from './CalendarFeed';
-import { type CalendarView, daysOf, rangeOf, sameDay, shift } from './range';
 import { RequestList } from './RequestList';
+import { type CalendarView, daysOf, rangeOf, sameDay, shift } from './range';
+import { WalkInForm } from './WalkInForm';
 
 const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
  * /calendar: day, week and month views of my sessions (as artist across studios, as client), or a
- * studio's whole schedule for its staff; booking requests with their status; the private feed.
+ * studio's whole schedule for its staff (who add walk-ins there); booking requests with their
+ * status; the private feed.
  */
-export function CalendarPage(props: { bookingId?: string; requestId?: string; onSelect: (search: { booking?: string; request?: string }) => void }) {
+export function CalendarPage(props: {
+  bookingId?: string;
+  requestId?: string;
+  onSelect: (search: { booking?: string; request?: string }) => void;
+}) {
   const [view, setView] = useState<CalendarView>('week');
   const [anchor, setAnchor] = useState(() => new Date());
   const [shopId, setShopId] = useState('');
@@ -50,7 +56,9 @@ export function CalendarPage(props: { bookingId?: string; requestId?: string; on
           <Button onClick={() => setAnchor(new Date())}>Today</Button>
           <Button onClick={() => setAnchor(shift(view, anchor, 1))}>Next</Button>
         </Stack>
-        <Typography sx={{ flexGrow: 1 }}>{range.from.toLocaleDateString('en-US', { month: 'long', year: 'numeric', day: view === 'month' ? undefined : 'numeric' })}</Typography>
+        <Typography sx={{ flexGrow: 1 }}>
+          {range.from.toLocaleDateString('en-US', { month: 'long', year: 'numeric', day: view === 'month' ? undefined : 'numeric' })}
+        </Typography>
         {(studios.data?.length ?? 0) > 0 && (
           <TextField select size="small" label="Schedule" value={shopId} onChange={(e) => setShopId(e.target.value)} sx={{ minWidth: 200 }}>
             <MenuItem value="">My appointments</MenuItem>
@@ -63,10 +71,19 @@ export function CalendarPage(props: { bookingId?: string; requestId?: string; on
         )}
       </Stack>
       {events.error && <Alert severity="error">{events.error.message}</Alert>}
+      {/* The shop schedule loads only for its staff, who may add walk-ins to it. */}
+      {shopId && events.data && <WalkInForm key={shopId} shopId={shopId} />}
       <Box
         component="ol"
         aria-label={`${view} view`}
-        sx={{ display: 'grid', gridTemplateColumns: view === 'day' ? '1fr' : 'repeat(7, minmax(0, 1fr))', gap: 1, listStyle: 'none', m: 0, p: 0 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: view === 'day' ? '1fr' : 'repeat(7, minmax(0, 1fr))',
+          gap: 1,
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+        }}
       >
         {days.map((day, index) => (
           <Paper
@@ -74,7 +91,11 @@ export function CalendarPage(props: { bookingId?: string; requestId?: string; on
             component="li"
             variant="outlined"
             // The month's first day sits under its weekday (Monday first), like a wall calendar.
-            sx={{ p: 1, minHeight: view === 'month' ? 90 : 160, gridColumnStart: view === 'month' && index === 0 ? ((day.getDay() + 6) % 7) + 1 : undefined }}
+            sx={{
+              p: 1,
+              minHeight: view === 'month' ? 90 : 160,
+              gridColumnStart: view === 'month' && index === 0 ? ((day.getDay() + 6) % 7) + 1 : undefined,
+            }}
           >
             <Typography variant="caption" component="h2" sx={{ display: 'block', fontWeight: sameDay(day, new Date()) ? 700 : 400 }}>
               {day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}
@@ -82,7 +103,13 @@ export function CalendarPage(props: { bookingId?: string; requestId?: string; on
             {events.data
               ?.filter((e) => sameDay(e.startsAt, day))
               .map((e) => (
-                <Button key={e.id} size="small" variant={e.status === 'confirmed' ? 'contained' : 'outlined'} sx={{ display: 'block', width: '100%', textAlign: 'left', mb: 0.5, textTransform: 'none' }} onClick={() => props.onSelect({ booking: e.id })}>
+                <Button
+                  key={e.id}
+                  size="small"
+                  variant={e.status === 'confirmed' ? 'contained' : 'outlined'}
+                  sx={{ display: 'block', width: '100%', textAlign: 'left', mb: 0.5, textTransform: 'none' }}
+                  onClick={() => props.onSelect({ booking: e.id })}
+                >
                   {time(e.startsAt)} {e.role === 'client' ? e.artistName : e.clientName}
                   {e.status === 'held' ? ' (held)' : ''}
                 </Button>
@@ -98,7 +125,13 @@ export function CalendarPage(props: { bookingId?: string; requestId?: string; on
           <CalendarFeed />
         </Box>
       </Stack>
-      <Dialog open={Boolean(props.bookingId || props.requestId)} onClose={() => props.onSelect({})} maxWidth="md" fullWidth slotProps={{ paper: { 'aria-label': props.bookingId ? 'Session' : 'Booking request' } }}>
+      <Dialog
+        open={Boolean(props.bookingId || props.requestId)}
+        onClose={() => props.onSelect({})}
+        maxWidth="md"
+        fullWidth
+        slotProps={{ paper: { 'aria-label': props.bookingId ? 'Session' : 'Booking request' } }}
+      >
         <DialogContent>
           {props.bookingId ? (
             <BookingDetail bookingId={props.bookingId} />

@@ -27,7 +27,10 @@ export function RequestList(props: { selected?: string; onSelect: (requestId: st
         {requests.data?.items.map((r) => (
           <ListItem key={r.id} disablePadding>
             <ListItemButton selected={r.id === props.selected} onClick={() => props.onSelect(r.id)}>
-              <ListItemText primary={`${role === 'client' ? r.artistName : r.clientName}: ${r.idea.slice(0, 60)}`} secondary={REQUEST_STATUS_TEXT[r.status]} />
+              <ListItemText
+                primary={`${role === 'client' ? r.artistName : r.clientName}: ${r.idea.slice(0, 60)}`}
+                secondary={REQUEST_STATUS_TEXT[r.status]}
+              />
             </ListItemButton>
           </ListItem>
         ))}

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { timeOffInput } from '../../../../server/domains/booking/inputs';
 import { trpc } from '../../../trpc';
+import { DateTimeField } from '../DateTimeField';
 
 const when = (d: Date) =>
   d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -69,22 +70,8 @@ export function TimeOffSettings(props: { timeOff: Array<{ id: string; startsAt: 
       <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Add time off">
         {error && <Alert severity="error">{error}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="From"
-            type="datetime-local"
-            value={form.startsAt}
-            onChange={(e) => setForm({ ...form, startsAt: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
-          />
-          <TextField
-            label="Until"
-            type="datetime-local"
-            value={form.endsAt}
-            onChange={(e) => setForm({ ...form, endsAt: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
-          />
+          <DateTimeField label="From" value={form.startsAt} onChange={(startsAt) => setForm({ ...form, startsAt })} />
+          <DateTimeField label="Until" value={form.endsAt} onChange={(endsAt) => setForm({ ...form, endsAt })} />
         </Stack>
         <TextField label="Note" value={form.note} onChange={(e) => setForm({ ...form, note: e.target.value })} />
         <Button type="submit" variant="outlined" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>
