@@ -350,9 +350,12 @@ describe('booking status machine and policy', () => {
       message: 'A session can be completed once it has started',
     });
     // Client reschedule: one free move outside the 48-hour notice window.
+    const policy = async () => (await client.client.booking.byId.query({ bookingId: booking.id })).policy;
+    expect(await policy()).toEqual({ rescheduleNoticeHours: 48, reschedulesLeft: 1 });
     const later = new Date(slot.startsAt.getTime() + 3 * 3_600_000);
     const moved = await client.client.booking.reschedule.mutate({ bookingId: booking.id, startsAt: later });
     expect(moved).toMatchObject({ status: 'confirmed', rescheduleCount: 1 });
+    expect(await policy()).toEqual({ rescheduleNoticeHours: 48, reschedulesLeft: 0 });
     expect(await trpcError(client.client.booking.reschedule.mutate({ bookingId: booking.id, startsAt: slot.startsAt }))).toMatchObject({
       message: 'You have used your free reschedules for this booking',
     });

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { ConsentForm } from './ConsentForm';
 import { formatBothZones, formatUsd } from './format';
+import { SlotPicker } from './SlotPicker';
 import { BOOKING_STATUS_TEXT, DEPOSIT_STATUS_TEXT } from './status';
 
 /** Local test cards of the embedded payments provider (Stripe's own test ids). */
@@ -18,13 +19,14 @@ const TEST_CARDS = [
   { id: 'pm_card_mastercard', label: 'Mastercard •••• 4444 (test)' },
 ];
 
-/** One session: time in the studio's zone, deposit, consent, and the actions for the viewer's role. */
+/** One session: time in the studio's zone, deposit, consent, and the actions for the viewer's role (pay, approve, reschedule, cancel). */
 export function BookingDetail(props: { bookingId: string }) {
   const utils = trpc.useUtils();
   const query = trpc.booking.byId.useQuery({ bookingId: props.bookingId });
   const [card, setCard] = useState(TEST_CARDS[0].id);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
   const refresh = {
     onSuccess: () => {
       setError(null);
@@ -99,6 +101,28 @@ export function BookingDetail(props: { bookingId: string }) {
         <ConsentForm bookingId={b.id} preview={b.consentPreview} questions={b.healthQuestions} />
       ) : (
         live && <Typography variant="body2">Consent form not signed yet</Typography>
+      )}
+      {live && b.requestId && b.role !== 'staff' && (
+        <Stack spacing={1}>
+          {b.role === 'client' && (
+            <Typography variant="body2">
+              {b.policy.reschedulesLeft === 0
+                ? 'You have used your free reschedules for this booking.'
+                : `You can reschedule ${b.policy.reschedulesLeft === 1 ? 'once' : `${b.policy.reschedulesLeft} times`} for free, up to ${b.policy.rescheduleNoticeHours} hours before the session.`}
+            </Typography>
+          )}
+          <Button sx={{ alignSelf: 'flex-start' }} onClick={() => setRescheduling(!rescheduling)} aria-expanded={rescheduling}>
+            {rescheduling ? 'Keep This Time' : 'Reschedule'}
+          </Button>
+          {rescheduling && (
+            <SlotPicker
+              requestId={b.requestId}
+              studios={[{ id: b.shopId, name: b.shopName, timezone: b.timezone }]}
+              rescheduleBookingId={b.id}
+              onBooked={() => setRescheduling(false)}
+            />
+          )}
+        </Stack>
       )}
       {live && !confirmCancel && (
         <Button color="warning" onClick={() => setConfirmCancel(true)}>

@@ -20,28 +20,40 @@ function byDay(slots: ReadonlyArray<{ startsAt: Date }>, timeZone: string) {
   return [...days.entries()];
 }
 
-/** The client picks a time from the artist's real availability, shown in the studio's zone (and theirs). */
+/**
+ * The client picks a time from the artist's real availability, shown in the studio's zone (and
+ * theirs): for the request's next session, or, with rescheduleBookingId, a new time for a session.
+ */
 export function SlotPicker(props: {
   requestId: string;
   studios: Array<{ id: string; name: string; timezone: string }>;
   defaultShopId?: string;
+  rescheduleBookingId?: string;
   onBooked: (bookingId: string) => void;
 }) {
   const utils = trpc.useUtils();
   const [shopId, setShopId] = useState(props.defaultShopId ?? props.studios[0]?.id ?? '');
   const [from, setFrom] = useState(today());
   const slots = trpc.booking.availability.useQuery({ requestId: props.requestId, shopId, from, days: 7 }, { enabled: Boolean(shopId) });
-  const pick = trpc.booking.pickSlot.useMutation({
-    onSuccess: (booking) => {
+  const booked = {
+    onSuccess: (booking: { id: string }) => {
       void utils.booking.invalidate();
       void utils.calendar.invalidate();
       props.onBooked(booking.id);
     },
-  });
+  };
+  const pickSlot = trpc.booking.pickSlot.useMutation(booked);
+  const reschedule = trpc.booking.reschedule.useMutation(booked);
+  const pick = props.rescheduleBookingId ? reschedule : pickSlot;
+  const choose = (startsAt: Date) =>
+    props.rescheduleBookingId
+      ? reschedule.mutate({ bookingId: props.rescheduleBookingId, startsAt })
+      : pickSlot.mutate({ requestId: props.requestId, shopId, startsAt });
+  const title = props.rescheduleBookingId ? 'Pick a new time' : 'Pick a time';
   return (
-    <Stack spacing={1} component="section" aria-label="Pick a time">
+    <Stack spacing={1} component="section" aria-label={title}>
       <Typography variant="subtitle1" component="h3">
-        Pick a time
+        {title}
       </Typography>
       <Stack direction="row" spacing={1}>
         {props.studios.length > 1 && (
@@ -79,7 +91,7 @@ export function SlotPicker(props: {
                   variant="outlined"
                   size="small"
                   disabled={pick.isPending}
-                  onClick={() => pick.mutate({ requestId: props.requestId, shopId, startsAt })}
+                  onClick={() => choose(startsAt)}
                 >
                   {formatTime(startsAt, slots.data.timezone)}
                   {slots.data.timezone !== viewerZone() && ` (${formatTime(startsAt, viewerZone(), true)})`}

@@ -4,11 +4,13 @@ import { requireBooking } from '../access';
 import { HEALTH_QUESTIONS } from '../constants';
 import { consentText } from '../rules';
 import { eventDetails } from './confirmation';
+import { settingsOf } from './settings';
 
 /** One booking for its client, artist or the studio's staff, with the consent form to sign or as signed. */
 export async function getBooking({ ctx, input }: { ctx: ServiceCtx; input: { bookingId: string } }) {
   const { booking, isArtist, isClient } = await requireBooking(ctx, input.bookingId);
   const details = await eventDetails(ctx, booking);
+  const { freeReschedules, rescheduleNoticeHours } = await settingsOf(ctx, booking.artistId);
   return {
     ...booking,
     ...details,
@@ -21,5 +23,7 @@ export async function getBooking({ ctx, input }: { ctx: ServiceCtx; input: { boo
       sessionStart: formatInZone(booking.startsAt, booking.timezone),
     }),
     healthQuestions: HEALTH_QUESTIONS,
+    /** The artist's policy, so the client sees what moving or cancelling costs before trying. */
+    policy: { rescheduleNoticeHours, reschedulesLeft: Math.max(0, freeReschedules - booking.rescheduleCount) },
   };
 }
