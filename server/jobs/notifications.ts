@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps';
 import { mailOutbox, notificationDeliveries, notifications, users } from '../db/schema';
 import { sqlTime } from '../db/sql';
+import type { AppDeps } from '../deps';
 import { notificationEmail } from '../domains/notifications/email';
 import { deliverPush } from '../domains/notifications/push/deliver';
 import { MINUTE } from '../lib/time';
@@ -13,7 +13,7 @@ const LEASE_MS = 10 * MINUTE;
 const PUSH_CONCURRENCY = 20;
 
 type Delivery = typeof notificationDeliveries.$inferSelect;
-type Note = { notification: typeof notifications.$inferSelect; email: string; displayName: string };
+type Note = { notification: typeof notifications.$inferSelect; email: string; firstName: string; displayName: string };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -44,7 +44,7 @@ export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
   if (claimed.length === 0) return 0;
 
   const notes = await deps.db
-    .select({ notification: notifications, email: users.email, displayName: users.displayName })
+    .select({ notification: notifications, email: users.email, firstName: users.firstName, displayName: users.displayName })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
     .where(inArray(notifications.id, [...new Set(claimed.map((d) => d.notificationId))]));
@@ -106,7 +106,10 @@ async function queueEmails(deps: AppDeps, emails: Array<{ delivery: Delivery; no
         .set({ status: 'sent', sentAt: deps.clock.now(), lastError: null })
         .where(
           and(
-            inArray(notificationDeliveries.id, emails.map((e) => e.delivery.id)),
+            inArray(
+              notificationDeliveries.id,
+              emails.map((e) => e.delivery.id),
+            ),
             sql`not exists (select 1 from ${notifications} where ${notifications.id} = ${notificationDeliveries.notificationId} and (${notifications.seen} or ${notifications.escalationCancelled}))`,
           ),
         )
@@ -143,7 +146,13 @@ async function deliverOther(deps: AppDeps, { delivery, note }: { delivery: Deliv
     // Some devices got it: done (a retry would show it twice on those); none did: retry.
     if (push.sent === 0 && failed > 0) throw push.failures[0];
     if (push.sent === 0) await finish(deps, [delivery.id], 'skipped', 'No push device registered');
-    else await finish(deps, [delivery.id], 'sent', failed > 0 ? `${failed} of ${push.devices} devices failed: ${errorText(push.failures[0])}` : null);
+    else
+      await finish(
+        deps,
+        [delivery.id],
+        'sent',
+        failed > 0 ? `${failed} of ${push.devices} devices failed: ${errorText(push.failures[0])}` : null,
+      );
   } catch (error) {
     await retryLater(deps, delivery, note.notification.maxAttempts, error);
   }
@@ -161,7 +170,10 @@ async function settleNotificationStatus(deps: AppDeps, ids: string[]) {
              when bool_and(status in ('failed', 'skipped', 'cancelled')) and bool_or(status = 'failed') then 'failed'
              else null end as status
       from ${notificationDeliveries}
-      where notification_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+      where notification_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
       group by notification_id
     ) s
     where n.id = s.notification_id and s.status is not null and n.status = 'pending'`);
