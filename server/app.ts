@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './auth/cookies';
@@ -15,8 +14,10 @@ import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
+import { clearChangeFeedCaches } from './lib/change-feed-cache';
+import { registerTrpcRoutes } from './trpc/fastify-handler';
 import type { TrpcContext } from './trpc/init';
-import { type AppRouter, appRouter } from './trpc/router';
+import { appRouter } from './trpc/router';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Calls in one tRPC batch; the client's batch link uses a lower limit. */
@@ -56,8 +57,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const auth = createRequestAuth(deps, sessionCache);
   // A user's own write is visible to their very next read: their cached sessions are dropped
   // before the write's response leaves (other processes hear of it through the database).
+  // The same holds for the answers cached from a change feed (e.g. studio search).
   app.addHook('onSend', async (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/trpc/')) {
+      clearChangeFeedCaches(deps.database);
       const valid = await auth.resolve(req);
       if (valid) sessionCache.evictUser(valid.user.id);
     }
@@ -72,29 +75,26 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: MAX_BATCH_SIZE,
-      async createContext({ req, res }): Promise<TrpcContext> {
-        const valid = await auth.resolve(req);
-        if (valid?.refreshed) setSessionCookie(res, deps.config, req.cookies[SESSION_COOKIE] ?? '', sessionExpiresAt(valid.session));
-        return {
-          deps,
-          user: valid?.user ?? null,
-          sessionId: valid?.session.id ?? null,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-          requestId: req.id,
-          setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
-          clearSessionCookie: () => clearSessionCookie(res, deps.config),
-        };
-      },
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await registerTrpcRoutes(app, {
+    router: appRouter,
+    maxBatchSize: MAX_BATCH_SIZE,
+    async createContext({ req, res }): Promise<TrpcContext> {
+      const valid = await auth.resolve(req);
+      if (valid?.refreshed) setSessionCookie(res, deps.config, req.cookies[SESSION_COOKIE] ?? '', sessionExpiresAt(valid.session));
+      return {
+        deps,
+        user: valid?.user ?? null,
+        sessionId: valid?.session.id ?? null,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+        requestId: req.id,
+        setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
+        clearSessionCookie: () => clearSessionCookie(res, deps.config),
+      };
+    },
+    onError({ error, path, req }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
+    },
   });
 
   registerGoogleRoutes(app, deps, auth);

@@ -1,11 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError, type AppErrorCode, pgErrorCode } from '../lib/errors';
 import type { ServiceCtx } from '../lib/context';
+import { transformer } from './transformer';
 
 /** The per-request context: the deps, the session's user, and the cookie operations for auth. */
 export type TrpcContext = {
@@ -34,7 +34,7 @@ const CODE_MAP: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 const t = initTRPC.context<TrpcContext>().create({
-  transformer: superjson,
+  transformer,
   isDev: false,
   errorFormatter({ shape, error }) {
     const { stack: _stack, ...data } = shape.data;

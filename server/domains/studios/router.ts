@@ -13,6 +13,7 @@ import {
   updateStudioInput,
 } from './inputs';
 import * as members from './members';
+import { cachedSearch } from './search-cache';
 import * as studios from './service';
 
 export const studioRouter = router({
@@ -20,7 +21,9 @@ export const studioRouter = router({
   create: publicProcedure.input(createStudioInput).mutation(({ ctx, input }) => studios.createStudio({ ctx: serviceCtx(ctx), input })),
   byId: authedProcedure.input(studioIdInput).query(({ ctx, input }) => studios.getStudio({ ctx: serviceCtx(ctx), input })),
   bySlug: authedProcedure.input(studioSlugInput).query(({ ctx, input }) => studios.getStudio({ ctx: serviceCtx(ctx), input })),
-  search: authedProcedure.input(studioSearchInput).query(({ ctx, input }) => studios.searchStudios({ ctx: serviceCtx(ctx), input })),
+  search: authedProcedure
+    .input(studioSearchInput)
+    .query(({ ctx, input }) => cachedSearch(ctx.deps, input, () => studios.searchStudios({ ctx: serviceCtx(ctx), input }))),
   mine: authedProcedure.query(({ ctx }) => studios.myStudios({ ctx: serviceCtx(ctx) })),
   isHandleAvailable: authedProcedure
     .input(handleAvailableInput)

@@ -1,0 +1,162 @@
+import { type AnyRouter, type inferRouterContext, TRPCError } from '@trpc/server';
+import { type FastifyRequestHandlerOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import {
+  type AnyProcedure,
+  getErrorShape,
+  getHTTPStatusCode,
+  getProcedureAtPath,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// Why not tRPC's own Fastify plugin for every call: it turns each request into a Fetch API
+// Request (headers copied, an AbortController and a body stream per request) and each answer into
+// a Response piped back through a web stream. For a small query that costs far more CPU than the
+// procedure itself (decision 011). Plain queries and mutations — JSON in, JSON out, the calls the
+// app makes all day — are answered here directly with tRPC's own procedure call, error shape,
+// status mapping and transformer, so the wire format is the same byte for byte. Everything else
+// (subscriptions over SSE, streaming, form data, batches over the limit, unknown paths, wrong
+// methods, malformed input) goes to tRPC's handler unchanged, which answers it as it always has.
+
+type Options<TRouter extends AnyRouter> = Omit<
+  FastifyRequestHandlerOptions<TRouter, FastifyRequest, FastifyReply>,
+  'req' | 'res' | 'path'
+> & {
+  router: TRouter;
+  maxBatchSize: number;
+};
+
+type Call = { index: number; path: string; procedure: AnyProcedure; rawInput: unknown };
+type Parsed = { batch: boolean; type: 'query' | 'mutation'; calls: Call[] };
+
+const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
+
+/** The first value of a query-string parameter (Fastify gives an array for repeated names). */
+function queryParam(req: FastifyRequest, name: string): string | undefined {
+  const value = (req.query as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function wantsStream(req: FastifyRequest) {
+  const accept = req.headers['trpc-accept'] ?? req.headers.accept ?? '';
+  return String(accept).includes('application/jsonl');
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The calls of a plain JSON query or mutation request, or null when tRPC's handler should answer. */
+async function parsePlainRequest(router: AnyRouter, req: FastifyRequest, path: string, maxBatchSize: number): Promise<Parsed | null> {
+  if (wantsStream(req) || queryParam(req, 'connectionParams') !== undefined) return null;
+  if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').startsWith('application/json')) return null;
+  const batch = queryParam(req, 'batch') === '1';
+  const paths = batch ? path.split(',') : [path];
+  if (paths.length > maxBatchSize) return null;
+
+  let inputs: unknown;
+  const text = req.method === 'GET' ? queryParam(req, 'input') : (req.body as string | undefined);
+  if (text) {
+    const parsed = parseJson(text);
+    if (!parsed.ok) return null;
+    inputs = parsed.value;
+  }
+  if (batch && inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))) return null;
+
+  const calls: Call[] = [];
+  for (const [index, callPath] of paths.entries()) {
+    const procedure = (await getProcedureAtPath(router, callPath)) as AnyProcedure | null;
+    const type = procedure?._def.type;
+    if (!procedure || (type !== 'query' && type !== 'mutation') || METHOD_OF[type] !== req.method) return null;
+    const rawInput = batch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
+    calls.push({ index, path: callPath, procedure, rawInput });
+  }
+  const types = new Set(calls.map((call) => call.procedure._def.type));
+  if (types.size !== 1) return null;
+  return { batch, type: calls[0].procedure._def.type as Parsed['type'], calls };
+}
+
+/** Registers POST/GET /trpc/:path (and every other method, for tRPC's own answers). */
+export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: FastifyInstance, options: Options<TRouter>) {
+  const { router, maxBatchSize, createContext, onError } = options;
+  const config = router._def._config;
+  // As tRPC does: input the transformer cannot read is the caller's mistake (400), not a crash.
+  const deserialize = (raw: unknown) => {
+    try {
+      return config.transformer.input.deserialize(raw);
+    } catch (cause) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+    }
+  };
+
+  await app.register(async (scope) => {
+    // tRPC reads the raw body itself; form data is passed through untouched as its plugin does.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.removeContentTypeParser('multipart/form-data');
+    scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
+
+    scope.all<{ Params: { path: string } }>('/trpc/:path', async (req, reply) => {
+      const path = req.params.path;
+      const plain = req.method === 'GET' || req.method === 'POST' ? await parsePlainRequest(router, req, path, maxBatchSize) : null;
+      if (!plain) {
+        const request: FastifyRequest = req;
+        await fastifyRequestHandler({ ...options, req: request, res: reply, path } as FastifyRequestHandlerOptions<
+          TRouter,
+          FastifyRequest,
+          FastifyReply
+        >);
+        return reply;
+      }
+
+      let ctx: inferRouterContext<TRouter> | undefined;
+      let contextError: TRPCError | undefined;
+      try {
+        ctx = (await createContext?.({ req, res: reply, info: undefined as never })) as inferRouterContext<TRouter>;
+      } catch (cause) {
+        contextError = getTRPCErrorFromUnknown(cause);
+      }
+
+      const answers = await Promise.all(
+        plain.calls.map(async (call) => {
+          let input: unknown;
+          try {
+            if (contextError) throw contextError;
+            return {
+              result: {
+                data: await call.procedure({
+                  path: call.path,
+                  ctx,
+                  type: plain.type,
+                  batchIndex: call.index,
+                  signal: undefined,
+                  getRawInput: async () => {
+                    if (call.rawInput === undefined) return undefined;
+                    input = deserialize(call.rawInput);
+                    return input;
+                  },
+                }),
+              },
+            };
+          } catch (cause) {
+            const error = getTRPCErrorFromUnknown(cause);
+            onError?.({ error, path: call.path, input, ctx, type: plain.type, req });
+            return { error: getErrorShape({ config, ctx, error, input, path: call.path, type: plain.type }) };
+          }
+        }),
+      );
+
+      const untransformed = plain.batch ? answers : answers[0];
+      return reply
+        .code(getHTTPStatusCode(untransformed))
+        .header('vary', 'trpc-accept, accept')
+        .header('content-type', 'application/json')
+        .send(JSON.stringify(transformTRPCResponse(config, untransformed)));
+    });
+  });
+}
