@@ -44,8 +44,15 @@ describe('finding an artist with open books and booking a flash piece', () => {
     await page.waitForURL(`**/artist/${artist.slug}`);
     await page.getByRole('heading', { level: 1, name: 'Quillon Open' }).waitFor();
     await page.getByText('Books open', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Book' }).click();
+    const bookable = page.getByRole('region', { name: 'Flash you can book' });
+    await bookable.getByRole('img', { name: 'Swallow flash' }).waitFor();
+    await bookable.getByText('Swallow flash · $150.00 · 60 min').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await bookable.getByRole('link', { name: 'Book Swallow flash' }).click();
+    await page.waitForURL(`**/artist/${artist.slug}/booking?service=*`);
     const services = page.getByRole('radiogroup', { name: 'What would you like to book?' });
+    await page.getByText('Booked directly at this price: you pick your time right after sending.').waitFor();
+    expect(await services.getByRole('radio', { name: /Swallow flash/ }).isChecked()).toBe(true);
     await services.getByRole('radio', { name: /Full day/ }).check();
     await page.getByText('The artist confirms the price with a quote before you pick a time.').waitFor();
     await services.getByRole('radio', { name: /Swallow flash/ }).check();

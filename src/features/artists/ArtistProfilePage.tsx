@@ -12,6 +12,7 @@ import { InitialsAvatar } from '../../components/InitialsAvatar';
 import { ButtonLink, TextLink } from '../../components/links';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
+import { BookableFlash } from '../booking/BookableFlash';
 import { AccountGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
 
@@ -79,6 +80,7 @@ export function ArtistProfilePage({ slug, id }: { slug?: string; id?: string }) 
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
         <Stack spacing={3}>
+          {artist.booksOpen && <BookableFlash artistId={artist.userId} slug={handle} />}
           <Card variant="outlined">
             <CardContent>
               <AccountGallery title="Portfolio" accountType="user" accountId={artist.userId} imageType="portfolio" canEdit={artist.isMe} />
@@ -124,7 +126,8 @@ export function ArtistProfilePage({ slug, id }: { slug?: string; id?: string }) 
               {artist.studios.length === 0 && <Typography color="text.secondary">Not at a studio right now.</Typography>}
               {artist.studios.map((s) => (
                 <Typography key={s.id}>
-                  <TextLink to="/studio/$slug" params={{ slug: s.urlSlug ?? s.id }}>
+                  {/* Underlined: inside a line of text a link must not be told apart by colour alone. */}
+                  <TextLink to="/studio/$slug" params={{ slug: s.urlSlug ?? s.id }} underline="always">
                     {s.name}
                   </TextLink>{' '}
                   <Typography component="span" variant="body2" color="text.secondary">

@@ -10,8 +10,8 @@ import { trpc } from '../../trpc';
 import { BookingRequestForm } from './BookingRequestForm';
 import { personName } from './status';
 
-/** /artist/{slug}/booking and /artist/id/{id}/booking. */
-export function ArtistBookingPage(props: { slug?: string; id?: string }) {
+/** /artist/{slug}/booking (optionally with a service picked) and /artist/id/{id}/booking. */
+export function ArtistBookingPage(props: { slug?: string; id?: string; serviceId?: string }) {
   const bySlug = trpc.artist.bySlug.useQuery({ slug: props.slug ?? '' }, { enabled: Boolean(props.slug), retry: false });
   const byId = trpc.artist.byId.useQuery({ id: props.id ?? '' }, { enabled: Boolean(props.id), retry: false });
   const query = props.slug ? bySlug : byId;
@@ -38,7 +38,7 @@ export function ArtistBookingPage(props: { slug?: string; id?: string }) {
               ))}
             </TextField>
           )}
-          <BookingRequestForm artistId={artist.userId} shopId={studio || undefined} />
+          <BookingRequestForm artistId={artist.userId} shopId={studio || undefined} initialServiceId={props.serviceId} />
         </Stack>
       )}
     </Container>

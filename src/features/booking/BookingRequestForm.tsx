@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createRequestInput } from '../../../server/domains/booking/inputs';
 import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
 import { trpc } from '../../trpc';
@@ -18,7 +18,7 @@ import { type BookableService, ServicePicker } from './ServicePicker';
  * budget and reference photos. Photos are uploaded as the client's reference images first; the
  * request opens a thread with the artist.
  */
-export function BookingRequestForm(props: { artistId: string; shopId?: string }) {
+export function BookingRequestForm(props: { artistId: string; shopId?: string; initialServiceId?: string }) {
   const { me } = useMe();
   const navigate = useNavigate();
   const [form, setForm] = useState({ idea: '', placement: '', size: '', style: '', budget: '' });
@@ -31,6 +31,15 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string })
     onSuccess: (request) => navigate({ to: '/calendar', search: { request: request.id } }),
     onError: (e) => setError(e.message),
   });
+  // A service chosen before arriving (the profile's "Book this flash") is picked once its list loads.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !props.initialServiceId || !services.data) return;
+    preselected.current = true;
+    const service = services.data.find((s) => s.id === props.initialServiceId);
+    if (service) pickService(service);
+  });
+
   function pickService(service: BookableService | null) {
     setServiceId(service?.id ?? '');
     // The idea names the flash piece or consultation unless the client already wrote one.

@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isBookedDirectly } from '../../../server/domains/booking/rules';
+import { ButtonLink } from '../../components/links';
+import { trpc } from '../../trpc';
+import { formatUsd } from './format';
+
+/** On an artist's profile: the flash pieces booked directly at their price, each a link into the booking page. */
+export function BookableFlash(props: { artistId: string; slug: string }) {
+  const services = trpc.booking.services.useQuery({ artistId: props.artistId });
+  const flash = (services.data ?? []).filter((s) => s.kind === 'flash' && isBookedDirectly(s));
+  if (flash.length === 0) return null;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="bookable-flash-title">
+      <CardContent>
+        <Typography id="bookable-flash-title" variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
+          Flash you can book
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+          {flash.map((s) => (
+            <Stack key={s.id} spacing={1}>
+              {s.flashImageUrl && (
+                <img src={s.flashImageUrl} alt={s.name} style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 4 }} />
+              )}
+              <Typography>
+                {s.name} · {formatUsd(s.price)} · {s.durationMinutes} min
+              </Typography>
+              <ButtonLink to="/artist/$slug/booking" params={{ slug: props.slug }} search={{ service: s.id }} variant="outlined">
+                Book {s.name}
+              </ButtonLink>
+            </Stack>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
