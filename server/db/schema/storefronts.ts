@@ -312,3 +312,22 @@ export const productSales = pgTable(
   },
   (t) => [index('product_sales_storefront_revenue_idx').on(t.storefrontId, t.revenue.desc())],
 );
+
+/**
+ * Revenue per storefront and UTC hour over orders in a revenue status, by creation time (migration
+ * 0019). The analytics windows (today, last 7 days, this month) sum whole hours here, at most 744
+ * rows, and read raw orders only for their partial first and last hours.
+ */
+export const storefrontHourlyRevenue = pgTable(
+  'storefront_hourly_revenue',
+  {
+    storefrontId: uuid()
+      .notNull()
+      .references(() => storefronts.id, { onDelete: 'cascade' }),
+    /** The start of the UTC hour. */
+    hour: timestamptz().notNull(),
+    /** cents */
+    totalSum: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storefrontId, t.hour] })],
+);
