@@ -1,25 +1,23 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { orders, products, productSales, REVENUE_ORDER_STATUSES, storefrontOrderStats } from '../../db/schema';
-import { sqlTime } from '../../db/sql';
+import { orders, products, productSales, storefrontOrderStats } from '../../db/schema';
 import type { ServiceCtx } from '../../lib/context';
 import { DAY } from '../../lib/time';
 import { requireManagedStorefront, storefrontOwnerInfo } from './access';
 import type { storefrontIdInput } from './inputs';
+import { REVENUE_SQL, windowSales } from './revenue-windows';
 import { startOfLocal, weekChangePercent } from './rules';
 
 const TOP_PRODUCTS = 5;
 const RECENT_ORDERS = 5;
 const LOW_STOCK_LIST = 20;
 
-/** Statuses that count as sales, as a SQL list for the partial revenue index's predicate. */
-const REVENUE_SQL = sql.raw(REVENUE_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
-
 /**
  * The storefront analytics panel (spec 1 §2) for its managers, over all orders, in SQL: sales
  * today (since midnight), the last 7 days and this month (since day 1), in the owner's timezone,
- * summed by an index-only scan of the revenue index; order counts from storefront_order_stats and
- * top products from product_sales (both kept by triggers); the 5 newest orders; low stock.
+ * from hourly revenue and the orders of the partial hours (revenue-windows.ts); order counts
+ * from storefront_order_stats and top products from product_sales (both kept by triggers); the 5
+ * newest orders; low stock.
  */
 export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof storefrontIdInput> }) {
   const storefront = await requireManagedStorefront(ctx, input.storefrontId);
@@ -27,23 +25,14 @@ export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; inp
   const now = ctx.deps.clock.now();
   const id = storefront.id;
   // Window starts computed once here, so the sum compares plain timestamps row by row.
-  const dayStart = startOfLocal(now, timezone, 'day');
-  const monthStart = startOfLocal(now, timezone, 'month');
-  const weekStart = new Date(now.getTime() - 7 * DAY);
-  const from = monthStart < weekStart ? monthStart : weekStart;
+  const starts = {
+    today: startOfLocal(now, timezone, 'day'),
+    week: new Date(now.getTime() - 7 * DAY),
+    month: startOfLocal(now, timezone, 'month'),
+  };
 
   const [sales, counts, topProducts, recentOrders, lowStock] = await Promise.all([
-    ctx.db
-      .select({
-        today: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${sqlTime(dayStart)}), 0)`,
-        week: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${sqlTime(weekStart)}), 0)`,
-        month: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${sqlTime(monthStart)}), 0)`,
-      })
-      .from(orders)
-      .where(
-        sql`${orders.storefrontId} = ${id} and ${orders.status} in (${REVENUE_SQL}) and ${orders.deleted} = false
-            and ${orders.createdAt} >= ${sqlTime(from)} and ${orders.createdAt} <= ${sqlTime(now)}`,
-      ),
+    windowSales(ctx.db, id, now, starts),
     ctx.db
       .select({
         total: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}), 0)`,
@@ -82,15 +71,13 @@ export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; inp
       .orderBy(asc(products.quantity), asc(products.name))
       .limit(LOW_STOCK_LIST),
   ]);
-  const week = Number(sales[0]?.week ?? 0);
-  const month = Number(sales[0]?.month ?? 0);
   return {
     storefrontId: id,
     timezone,
-    todaySales: Number(sales[0]?.today ?? 0),
-    weekSales: week,
-    monthSales: month,
-    weekChangePercent: weekChangePercent(week, month),
+    todaySales: sales.today,
+    weekSales: sales.week,
+    monthSales: sales.month,
+    weekChangePercent: weekChangePercent(sales.week, sales.month),
     totalOrders: Number(counts[0]?.total ?? 0),
     pendingOrders: Number(counts[0]?.pending ?? 0),
     revenue: Number(counts[0]?.revenue ?? 0),
