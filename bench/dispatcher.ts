@@ -35,24 +35,26 @@ async function queueDueEmails(db: Parameters<NonNullable<BenchGroup['prepare']>>
  * The dispatcher drains 10,000 due e-mails to a loopback SMTP server (target ≥ 500 per second):
  * notification dispatcher and mail job run back to back in a worker on the server core, the SMTP
  * server on the load core. Runs with the app stopped, so only this worker claims the rows. Measured
- * twice: with SMTP_URL as given (one connection per mail, nodemailer's default) and with `?pool=true`.
+ * twice: with SMTP_URL as given (the transport's default pool of kept-open connections) and with
+ * `?pool=false` (one connection per mail, each paying the sink's 100 ms greeting delay).
  */
 export const dispatcherGroup: BenchGroup = {
   name: 'dispatcher',
   standalone: true,
   async run(ctx) {
-    const name = (pool: boolean) => `dispatcher: ${EMAILS.toLocaleString('en-US')} due e-mails to loopback SMTP${pool ? ' (SMTP_URL ?pool=true)' : ''}`;
+    const name = (pool: boolean) =>
+      `dispatcher: ${EMAILS.toLocaleString('en-US')} due e-mails to loopback SMTP${pool ? '' : ' (SMTP_URL ?pool=false)'}`;
     const needed = ['server/jobs/notifications.ts', 'server/jobs/mail.ts'].filter((f) => !fs.existsSync(`${ROOT}/${f}`));
     if (needed.length) return [unavailable(name(false), 'e-mails/s', '≥ 500', `not available (${needed.join(', ')} missing)`)];
     const rows: Row[] = [];
-    for (const pool of [false, true]) {
+    for (const pool of [true, false]) {
       await queueDueEmails(ctx.db);
       const sink = spawnPinned('bench/smtp-sink.ts', [], { SMTP_PORT: String(SMTP_PORT) }, LOAD_CORE, 'pipe');
       await sleep(1500);
       const worker = spawnPinned(
         'bench/dispatch-run.ts',
         [String(EMAILS)],
-        { DATABASE_URL: ctx.databaseUrl, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}${pool ? '/?pool=true' : ''}` },
+        { DATABASE_URL: ctx.databaseUrl, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}${pool ? '' : '/?pool=false'}` },
         SERVER_CORE,
         'pipe',
       );
@@ -61,13 +63,17 @@ export const dispatcherGroup: BenchGroup = {
       await stopProcess(sink);
       const { received } = await sinkResult;
       const rate = Math.round(result.sent / result.seconds);
-      const [{ stuck }] = await query<{ stuck: number }>(ctx.db, sql`select count(*)::int as stuck from notification_deliveries where status <> 'sent' and notification_id in (select id from notifications where data ? 'bench')`);
+      const [{ stuck }] = await query<{ stuck: number }>(
+        ctx.db,
+        sql`select count(*)::int as stuck from notification_deliveries where status <> 'sent' and notification_id in (select id from notifications where data ? 'bench')`,
+      );
       rows.push({
         name: name(pool),
         value: rate,
         unit: 'e-mails/s',
-        target: '≥ 500',
-        pass: rate >= 500 && received === EMAILS && stuck === 0,
+        // The target is for the default configuration; the unpooled row shows what the pool buys.
+        target: pool ? '≥ 500' : '— (reference)',
+        pass: received !== EMAILS || stuck > 0 ? false : pool ? rate >= 500 : null,
         note: `${result.sent} sent in ${result.seconds.toFixed(1)} s, ${received} received by SMTP, ${stuck} deliveries not sent`,
       });
     }

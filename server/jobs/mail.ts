@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { mailOutbox } from '../db/schema';
 import { sqlTime } from '../db/sql';
 import { MINUTE } from '../lib/time';
 
 export const MAIL_MAX_ATTEMPTS = 5;
-const CLAIM_BATCH = 50;
+const CLAIM_BATCH = 100;
 /** A claimed row whose sender died is claimed again after this long. */
 const CLAIM_LEASE_MS = 10 * MINUTE;
 
@@ -30,28 +30,41 @@ export async function deliverDueMail(deps: AppDeps): Promise<number> {
     )
     .returning();
 
-  // The batch goes out at once; the transport bounds its connections (nodemailer's pool).
-  await Promise.all(claimed.map((mail) => deliverOne(deps, mail)));
+  // The batch goes out at once (the transport's pool bounds the connections); the outcomes are
+  // recorded with one statement per outcome rather than one per mail.
+  const results = await Promise.allSettled(claimed.map((mail) => deps.mail.send(mail)));
+  const delivered: Record<'sent' | 'stored', string[]> = { sent: [], stored: [] };
+  const failures: Array<{ mail: (typeof claimed)[number]; error: unknown }> = [];
+  results.forEach((result, i) => {
+    if (result.status === 'fulfilled') delivered[result.value].push(claimed[i].id);
+    else failures.push({ mail: claimed[i], error: result.reason });
+  });
+  const sentAt = deps.clock.now();
+  await Promise.all(
+    (['sent', 'stored'] as const)
+      .filter((outcome) => delivered[outcome].length > 0)
+      .map((outcome) =>
+        deps.db.update(mailOutbox).set({ status: outcome, sentAt, lastError: null }).where(inArray(mailOutbox.id, delivered[outcome])),
+      ),
+  );
+  for (const mail of claimed.filter((m) => delivered.stored.includes(m.id))) {
+    deps.logger.info({ to: mail.to, subject: mail.subject, mailId: mail.id }, 'mail stored in outbox (no SMTP_URL)');
+  }
+  for (const { mail, error } of failures) await retryLater(deps, mail, error);
   return claimed.length;
 }
 
-/** Hands one mail to the transport and records the outcome; a failure is retried with backoff. */
-async function deliverOne(deps: AppDeps, mail: typeof mailOutbox.$inferSelect) {
-  try {
-    const outcome = await deps.mail.send(mail);
-    await deps.db.update(mailOutbox).set({ status: outcome, sentAt: deps.clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
-    if (outcome === 'stored') deps.logger.info({ to: mail.to, subject: mail.subject, mailId: mail.id }, 'mail stored in outbox (no SMTP_URL)');
-  } catch (error) {
-    const failedForGood = mail.attempts >= MAIL_MAX_ATTEMPTS;
-    const backoff = Math.min(2 ** mail.attempts, 60) * MINUTE;
-    await deps.db
-      .update(mailOutbox)
-      .set({
-        status: failedForGood ? 'failed' : 'pending',
-        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-        nextAttemptAt: new Date(deps.clock.now().getTime() + backoff),
-      })
-      .where(eq(mailOutbox.id, mail.id));
-    deps.logger.warn({ err: error, mailId: mail.id, attempt: mail.attempts }, 'mail delivery failed');
-  }
+/** A failed attempt: tried again with backoff, or failed for good after MAIL_MAX_ATTEMPTS. */
+async function retryLater(deps: AppDeps, mail: typeof mailOutbox.$inferSelect, error: unknown) {
+  const failedForGood = mail.attempts >= MAIL_MAX_ATTEMPTS;
+  const backoff = Math.min(2 ** mail.attempts, 60) * MINUTE;
+  await deps.db
+    .update(mailOutbox)
+    .set({
+      status: failedForGood ? 'failed' : 'pending',
+      lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+      nextAttemptAt: new Date(deps.clock.now().getTime() + backoff),
+    })
+    .where(eq(mailOutbox.id, mail.id));
+  deps.logger.warn({ err: error, mailId: mail.id, attempt: mail.attempts }, 'mail delivery failed');
 }

@@ -5,10 +5,15 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  const stats = { connections: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      stats.connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -28,6 +33,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    stats,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
