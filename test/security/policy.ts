@@ -89,6 +89,9 @@ export const SELF_ONLY = [
   'calendar.feed',
   'calendar.createFeed',
   'calendar.revokeFeed',
+  // The caller's own Google Calendar connection; the id is looked up among the caller's integrations only.
+  'calendar.google',
+  'calendar.disconnectGoogle',
 ];
 
 /** Signed-in reads of data every member may see (studio pages, artist pages, galleries, search). */
