@@ -28,6 +28,10 @@ describe('threads and messages', () => {
     ]);
     expect(new Set([one.threadId, two.threadId, three.threadId]).size).toBe(1);
     expect(await trpcError(a.client.thread.open.mutate({ userId: a.user.id }))).toMatchObject({ code: 'BAD_REQUEST', message: 'You cannot message yourself' });
+    expect(await trpcError(a.client.thread.open.mutate({ userId: a.user.id.toUpperCase() }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'You cannot message yourself',
+    });
     await a.client.message.send.mutate({ threadId: one.threadId, body: 'Hi! Do you have time for a consult?' });
     const list = await b.client.thread.list.query({});
     expect(list.items[0]).toMatchObject({ id: one.threadId, unread: 1, lastMessagePreview: 'Hi! Do you have time for a consult?' });

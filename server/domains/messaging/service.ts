@@ -26,9 +26,10 @@ export async function openThread({ ctx, input }: { ctx: ServiceCtx; input: z.out
   let dedupeKey: string;
   let shopId: string | null = null;
   if (input.userId) {
-    if (input.userId === me.id) throw invalid('You cannot message yourself');
     const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.deleted, false)));
     if (!other) throw notFound('User not found');
+    // Compared as stored: the same uuid may arrive in capitals.
+    if (other.id === me.id) throw invalid('You cannot message yourself');
     participantIds = [me.id, other.id];
     dedupeKey = `direct:${[...participantIds].sort().join(':')}`;
   } else {
