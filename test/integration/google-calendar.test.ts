@@ -240,6 +240,38 @@ describe('calendar-sync job', () => {
     expect(await syncGoogleCalendars(server.deps)).toBe(0);
   });
 
+  it('reconnecting the same Google account pushes again without doubling the event', async () => {
+    const { artist, booking } = await confirmedBooking();
+    const mail = `again-${artist.slug}@gmail.com`;
+    await connect(artist, mail);
+    await syncGoogleCalendars(server.deps);
+    await connect(artist, mail);
+    const callsBefore = google.calls.length;
+    await syncGoogleCalendars(server.deps);
+    // The insert meets our own id (409) and becomes an update: still one event.
+    expect(
+      google.calls
+        .slice(callsBefore)
+        .filter((c) => c.email === mail)
+        .map((c) => [c.method, c.status]),
+    ).toEqual([
+      ['POST', 409],
+      ['PUT', 200],
+    ]);
+    expect(google.events(mail).filter((e) => e.id === eventIdOf(booking.id))).toHaveLength(1);
+  });
+
+  it('forgets and revokes the tokens of an entry removed through user.removeCalendarIntegration', async () => {
+    const person = await signedIn(server);
+    const { id } = await connect(person, 'generic-removal@gmail.com');
+    await person.client.user.removeCalendarIntegration.mutate({ id: id ?? '' });
+    const revokedBefore = google.revoked.length;
+    await syncGoogleCalendars(server.deps);
+    expect(google.revoked.length).toBe(revokedBefore + 1);
+    expect(await server.deps.db.select().from(googleCalendarAccounts).where(eq(googleCalendarAccounts.userId, person.user.id))).toEqual([]);
+    expect((await person.client.calendar.google.query()).connection).toBeNull();
+  });
+
   it('refreshes an expired access token and pushes with the new one', async () => {
     const { artist, booking } = await confirmedBooking();
     const mail = `refresh-${artist.slug}@gmail.com`;
