@@ -102,10 +102,12 @@ describe('follow and unfollow', () => {
     expect(fanRow.followingCount).toBe(1);
     await Promise.all(Array.from({ length: 10 }, () => client.artist.unfollow.mutate({ userId: target.id })));
     expect(await client.artist.byId.query({ id: profile.id })).toMatchObject({ isFollowing: false, followerCount: 0 });
-    expect(await trpcError(client.artist.follow.mutate({ userId: fan.id }))).toMatchObject({
-      code: 'BAD_REQUEST',
-      message: 'You cannot follow yourself',
-    });
+    for (const userId of [fan.id, fan.id.toUpperCase()]) {
+      expect(await trpcError(client.artist.follow.mutate({ userId }))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'You cannot follow yourself',
+      });
+    }
   });
 });
 

@@ -72,6 +72,10 @@ describe('request-first intake', () => {
       );
       expect(error).toMatchObject({ code: 'BAD_REQUEST', message });
     }
+    for (const artistId of [artist.user.id, artist.user.id.toUpperCase()]) {
+      const error = await trpcError(artist.client.booking.createRequest.mutate(requestInput(artistId, artist.studio.id)));
+      expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'You cannot send a booking request to yourself' });
+    }
     const foreign = await signedIn(server);
     const [photo] = await server.deps.db
       .insert(images)

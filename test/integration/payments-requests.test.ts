@@ -32,14 +32,22 @@ describe('paymentRequest.create', () => {
       recipientSetupRequired: false,
       recipientSetupStatus: 'not_required',
     });
-    const [message] = await db().select().from(messages).where(eq(messages.id, created.messageId ?? ''));
+    const [message] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.id, created.messageId ?? ''));
     expect(message).toMatchObject({
       threadId,
       senderId: artist.user.id,
       hasAttachments: true,
-      attachments: [{ type: 'payment_request', paymentRequestId: created.id, data: { amount: 10_000, description: 'Sleeve session deposit' } }],
+      attachments: [
+        { type: 'payment_request', paymentRequestId: created.id, data: { amount: 10_000, description: 'Sleeve session deposit' } },
+      ],
     });
-    const [notice] = await db().select().from(notifications).where(and(eq(notifications.userId, payer.user.id), eq(notifications.type, 'general_alert')));
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, payer.user.id), eq(notifications.type, 'general_alert')));
     expect(notice).toMatchObject({ title: `${artist.user.displayName} requested a payment`, body: '$100.00 · Sleeve session deposit' });
     expect(notice.data).toMatchObject({ threadId, paymentRequestId: created.id });
   });
@@ -54,6 +62,7 @@ describe('paymentRequest.create', () => {
       [{ description: '' }, 'Description is required'],
       [{ description: 'x'.repeat(201) }, 'Description must be 200 characters or less'],
       [{ payeeId: artist.user.id }, 'Cannot request payment from yourself'],
+      [{ payeeId: artist.user.id.toUpperCase() }, 'Cannot request payment from yourself'],
       [{ dueDate: new Date(server.clock.now().getTime() - 60_000).toISOString() }, 'Due date must be in the future'],
     ];
     for (const [override, message] of cases) {
@@ -70,13 +79,24 @@ describe('paymentRequest.create', () => {
   it('waits in recipient_setup until the requester can receive, then refreshing makes it ready_to_pay', async () => {
     const { artist, payer, request } = await paymentRequestCast(server, { artistReady: false });
     const created = await request();
-    expect(created).toMatchObject({ status: 'recipient_setup', recipientSetupRequired: true, recipientSetupStatus: 'required', recipientSetupError: 'Payment account not set up' });
-    expect(await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' }))).toMatchObject({
+    expect(created).toMatchObject({
+      status: 'recipient_setup',
+      recipientSetupRequired: true,
+      recipientSetupStatus: 'required',
+      recipientSetupError: 'Payment account not set up',
+    });
+    expect(
+      await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
+    ).toMatchObject({
       code: 'CONFLICT',
       message: 'Payment request cannot be processed in its current state',
     });
     await readyToReceive(artist.client);
-    expect((await requestRows(created.id))[0]).toMatchObject({ status: 'ready_to_pay', recipientSetupStatus: 'completed', recipientSetupError: null });
+    expect((await requestRows(created.id))[0]).toMatchObject({
+      status: 'ready_to_pay',
+      recipientSetupStatus: 'completed',
+      recipientSetupError: null,
+    });
     const paid = await payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' });
     expect(paid.status).toBe('succeeded');
   });
@@ -96,52 +116,87 @@ describe('paymentRequest.process', () => {
     const { artist, payer, request } = await paymentRequestCast(server);
     const created = await request();
     const result = await payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' });
-    expect(result).toMatchObject({ status: 'succeeded', amount: 10_000, platformFee: 100, netAmount: 9_900, stripePaymentIntentId: expect.stringMatching(/^pi_local_/) });
-    expect((await requestRows(created.id))[0]).toMatchObject({ status: 'paid', paidAt: expect.any(Date), stripePaymentIntentId: result.stripePaymentIntentId });
+    expect(result).toMatchObject({
+      status: 'succeeded',
+      amount: 10_000,
+      platformFee: 100,
+      netAmount: 9_900,
+      stripePaymentIntentId: expect.stringMatching(/^pi_local_/),
+    });
+    expect((await requestRows(created.id))[0]).toMatchObject({
+      status: 'paid',
+      paidAt: expect.any(Date),
+      stripePaymentIntentId: result.stripePaymentIntentId,
+    });
     const [attempt] = await attempts(created.id);
     expect(attempt).toMatchObject({ requesterReceives: 9_900, processingFee: 320, status: 'succeeded', completedAt: expect.any(Date) });
     const [history] = await db().select().from(paymentHistory).where(eq(paymentHistory.userId, payer.user.id));
     expect(history).toMatchObject({ amount: 10_000, description: 'Payment request: Sleeve session deposit', status: 'succeeded' });
     expect(await artist.client.connect.balance.query()).toMatchObject({ available: 9_900 });
-    const [notice] = await db().select().from(notifications).where(and(eq(notifications.userId, artist.user.id), eq(notifications.title, 'Payment received')));
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, artist.user.id), eq(notifications.title, 'Payment received')));
     expect(notice).toBeDefined();
     // Paid is final.
-    expect(await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' }))).toMatchObject({ code: 'CONFLICT' });
-    expect(await trpcError(payer.client.paymentRequest.decline.mutate({ paymentRequestId: created.id, reason: 'x' }))).toMatchObject({ code: 'CONFLICT' });
-    expect(await trpcError(artist.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({ code: 'CONFLICT' });
+    expect(
+      await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
+    ).toMatchObject({ code: 'CONFLICT' });
+    expect(await trpcError(payer.client.paymentRequest.decline.mutate({ paymentRequestId: created.id, reason: 'x' }))).toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await trpcError(artist.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('a declined card fails the attempt with the provider’s message and leaves the request payable', async () => {
     const { payer, request } = await paymentRequestCast(server);
     const created = await request();
     await payer.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_chargeDeclined' });
-    expect(await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_chargeDeclined' }))).toEqual({
+    expect(
+      await trpcError(
+        payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_chargeDeclined' }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: 'Your card was declined.',
       httpStatus: 400,
     });
     expect((await requestRows(created.id))[0].status).toBe('pending');
     expect((await attempts(created.id)).map((a) => [a.status, a.failureReason])).toEqual([['failed', 'Your card was declined.']]);
-    expect((await payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })).status).toBe('succeeded');
+    expect(
+      (await payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })).status,
+    ).toBe('succeeded');
   });
 
   it('only the payee pays, with a card they saved; others do not see the request', async () => {
     const { artist, payer, request } = await paymentRequestCast(server);
     const created = await request();
     const stranger = await signedInUser(server);
-    expect(await trpcError(stranger.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await trpcError(stranger.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
+    ).toMatchObject({ code: 'NOT_FOUND' });
     await stranger.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_visa' });
-    expect(await trpcError(stranger.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' }))).toMatchObject({
+    expect(
+      await trpcError(stranger.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
+    ).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Payment request not found',
     });
     await artist.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_visa' });
-    expect(await trpcError(artist.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' }))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_mastercard' }))).toMatchObject({
+    expect(
+      await trpcError(artist.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_mastercard' })),
+    ).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Payment method not found',
     });
-    expect(await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'card_1' }))).toMatchObject({
+    expect(
+      await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'card_1' })),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Invalid payment method ID format',
     });
@@ -153,7 +208,9 @@ describe('paymentRequest.process', () => {
     const { payer, request } = await paymentRequestCast(server);
     const created = await request();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
+      Array.from({ length: 20 }, () =>
+        payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await attempts(created.id)).toHaveLength(1);
@@ -189,11 +246,15 @@ describe('a failing notification', () => {
   it('is logged only: the request is still created and paid', async () => {
     const { payer, artist, request } = await paymentRequestCast(server);
     // Make queuing these notifications fail in the database itself.
-    await db().execute(sql`alter table notifications add constraint payments_test_block check (title not like '%requested a payment' and title <> 'Payment received') not valid`);
+    await db().execute(
+      sql`alter table notifications add constraint payments_test_block check (title not like '%requested a payment' and title <> 'Payment received') not valid`,
+    );
     try {
       const created = await request();
       expect(created.status).toBe('pending');
-      expect((await payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })).status).toBe('succeeded');
+      expect(
+        (await payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })).status,
+      ).toBe('succeeded');
       expect((await requestRows(created.id))[0].status).toBe('paid');
       expect(await db().select().from(notifications).where(eq(notifications.userId, artist.user.id))).toHaveLength(0);
     } finally {
@@ -206,29 +267,40 @@ describe('paymentRequest.decline and cancel', () => {
   it('the payee declines with a reason; the requester is notified', async () => {
     const { artist, payer, request } = await paymentRequestCast(server);
     const created = await request();
-    expect(await trpcError(artist.client.paymentRequest.decline.mutate({ paymentRequestId: created.id, reason: 'no' }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await trpcError(artist.client.paymentRequest.decline.mutate({ paymentRequestId: created.id, reason: 'no' }))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
     const declined = await payer.client.paymentRequest.decline.mutate({ paymentRequestId: created.id, reason: 'Wrong amount' });
     expect(declined).toMatchObject({ status: 'declined', declineReason: 'Wrong amount', declinedAt: expect.any(Date) });
     const [notice] = await db()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, artist.user.id), eq(notifications.title, `${payer.user.displayName} declined your payment request`)));
+      .where(
+        and(eq(notifications.userId, artist.user.id), eq(notifications.title, `${payer.user.displayName} declined your payment request`)),
+      );
     expect(notice).toBeDefined();
     expect(await trpcError(payer.client.paymentRequest.decline.mutate({ paymentRequestId: created.id, reason: 'again' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'Payment request cannot be declined in its current state',
     });
-    expect(await trpcError(artist.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({ code: 'CONFLICT' });
+    expect(await trpcError(artist.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('only the requester cancels, also while waiting for setup; a cancelled request cannot be paid', async () => {
     const { artist, payer, request } = await paymentRequestCast(server, { artistReady: false });
     const created = await request();
-    expect(await trpcError(payer.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({ code: 'FORBIDDEN', message: 'Only the requester can cancel this request' });
+    expect(await trpcError(payer.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only the requester can cancel this request',
+    });
     expect((await artist.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id })).status).toBe('cancelled');
     await readyToReceive(artist.client);
     expect((await requestRows(created.id))[0].status).toBe('cancelled');
-    expect(await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' }))).toMatchObject({
+    expect(
+      await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
+    ).toMatchObject({
       code: 'CONFLICT',
       message: 'Payment request cannot be processed in its current state',
     });

@@ -146,7 +146,7 @@ export async function getArtist({ ctx, input }: { ctx: ServiceCtx; input: { slug
  */
 export async function follow({ ctx, input }: { ctx: ServiceCtx; input: { userId: string } }) {
   const me = requireUser(ctx);
-  if (input.userId === me.id) throw invalid('You cannot follow yourself');
+  if (input.userId.toLowerCase() === me.id) throw invalid('You cannot follow yourself');
   const [target] = await ctx.db
     .select({ id: users.id })
     .from(users)

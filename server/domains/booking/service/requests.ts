@@ -58,7 +58,7 @@ function requestSummary(input: z.output<typeof createRequestInput>, serviceName:
 /** Request-first intake: the request, and a conversation with the artist that carries it. */
 export async function createRequest({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof createRequestInput> }) {
   const me = requireUser(ctx);
-  if (input.artistId === me.id) throw invalid('You cannot send a booking request to yourself');
+  if (input.artistId.toLowerCase() === me.id) throw invalid('You cannot send a booking request to yourself');
   await requireBookableArtist(ctx, input.artistId);
   if (input.shopId && !(await worksAt(ctx, input.artistId, input.shopId))) throw invalid(BOOKING_MESSAGES.noStudio);
   const [service] = input.serviceId

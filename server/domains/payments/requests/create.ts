@@ -17,11 +17,14 @@ import { notifyOtherParty } from './notify';
  */
 export async function createPaymentRequest({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof createPaymentRequestInput> }) {
   const me = ctx.user;
-  if (input.payeeId === me.id) throw invalid('Cannot request payment from yourself');
+  if (input.payeeId.toLowerCase() === me.id) throw invalid('Cannot request payment from yourself');
   const now = ctx.deps.clock.now();
   if (input.dueDate && input.dueDate.getTime() <= now.getTime()) throw invalid('Due date must be in the future');
   const thread = await requireThreadAccess(ctx, input.threadId);
-  const [payee] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, input.payeeId), eq(users.deleted, false)));
+  const [payee] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, input.payeeId), eq(users.deleted, false)));
   if (!payee) throw notFound('User profile not found');
   const [inThread] = await ctx.db
     .select({ userId: threadParticipants.userId })
@@ -54,14 +57,30 @@ export async function createPaymentRequest({ ctx, input }: { ctx: AuthedCtx; inp
         updatedAt: now,
       })
       .returning();
-    const attachment: MessageAttachment = { type: 'payment_request', paymentRequestId: request.id, data: { amount: input.amount, description: input.description } };
+    const attachment: MessageAttachment = {
+      type: 'payment_request',
+      paymentRequestId: request.id,
+      data: { amount: input.amount, description: input.description },
+    };
     const preview = `Payment request: ${formatCents(input.amount)} · ${input.description}`.slice(0, 140);
     const [message] = await tx.db
       .insert(messages)
-      .values({ threadId: thread.id, senderId: me.id, body: '', attachments: [attachment], hasAttachments: true, readBy: [me.id], createdAt: now })
+      .values({
+        threadId: thread.id,
+        senderId: me.id,
+        body: '',
+        attachments: [attachment],
+        hasAttachments: true,
+        readBy: [me.id],
+        createdAt: now,
+      })
       .returning({ id: messages.id });
     await tx.db.update(threads).set({ lastUpdated: now, lastMessagePreview: preview }).where(eq(threads.id, thread.id));
-    const [linked] = await tx.db.update(paymentRequests).set({ messageId: message.id }).where(eq(paymentRequests.id, request.id)).returning();
+    const [linked] = await tx.db
+      .update(paymentRequests)
+      .set({ messageId: message.id })
+      .where(eq(paymentRequests.id, request.id))
+      .returning();
     await notifyOtherParty(tx, linked, payee.id, `${me.displayName} requested a payment`);
     return linked;
   });
