@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // before the write's response leaves (other processes hear of it through the database).
   // The same holds for the answers cached from a change feed (e.g. studio search).
   app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/trpc/')) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && (req.url.startsWith('/trpc/') || req.url.startsWith('/api/'))) {
       clearChangeFeedCaches(deps.database);
       const valid = await auth.resolve(req);
       if (valid) sessionCache.evictUser(valid.user.id);
