@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema';
 import { trpcError, type TestClient } from '../support/client';
+import { msUntil } from '../support/change-feed';
 import { createUser, DEFAULT_PASSWORD, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 
@@ -16,16 +17,6 @@ async function signedInClient() {
   await signIn(client, { email: user.email, password: DEFAULT_PASSWORD });
   await client.auth.me.query(); // warms the cache
   return { user, client };
-}
-
-/** Waits until `read` returns true; the elapsed milliseconds, or a failure after `limitMs`. */
-async function msUntil(read: () => Promise<boolean>, limitMs = 1000) {
-  const started = Date.now();
-  while (!(await read())) {
-    if (Date.now() - started > limitMs) throw new Error(`not seen within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return Date.now() - started;
 }
 
 const isRefused = (client: TestClient) => async () => (await client.auth.me.query()) === null;

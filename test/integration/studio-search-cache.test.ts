@@ -1,25 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shops } from '../../server/db/schema';
+import { msUntil, withTriggerOff } from '../support/change-feed';
 import { createUser, signIn } from '../support/factories';
+import { studioInput } from '../support/studio-fixtures';
 import { useTestServer } from '../support/server';
 
 // studio.search answers are kept per process until the shops table announces a change
 // (migration 0017): a change made anywhere is seen within moments, the searcher's own at once.
 
 const server = useTestServer();
-
-const studioInput = (name: string) => ({
-  name,
-  address: '1200 SE Division St',
-  city: 'Portland',
-  state: 'OR' as const,
-  zipCode: '97202',
-  timezone: 'America/Los_Angeles',
-  phone: '503-555-0100',
-  email: 'hello@cache.test',
-  openingHours: { monday: { open: true, start: '9:00', end: '17:00' } },
-});
 
 async function signedIn() {
   const user = await createUser({}, server.deps.db);
@@ -28,23 +18,7 @@ async function signedIn() {
   return client;
 }
 
-async function msUntil(read: () => Promise<boolean>, limitMs = 1000) {
-  const started = Date.now();
-  while (!(await read())) {
-    if (Date.now() - started > limitMs) throw new Error(`not seen within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return Date.now() - started;
-}
-
-async function withAnnouncementsOff<T>(fn: () => Promise<T>) {
-  await server.deps.db.execute(sql`alter table shops disable trigger shops_announce_change`);
-  try {
-    return await fn();
-  } finally {
-    await server.deps.db.execute(sql`alter table shops enable trigger shops_announce_change`);
-  }
-}
+const announcementsOff = <T>(fn: () => Promise<T>) => withTriggerOff(server.deps.db, 'shops', 'shops_announce_change', fn);
 
 const names = async (client: Awaited<ReturnType<typeof signedIn>>, query: string) =>
   (await client.studio.search.query({ query })).items.map((s) => s.name);
@@ -52,15 +26,15 @@ const names = async (client: Awaited<ReturnType<typeof signedIn>>, query: string
 describe('studio search cache', () => {
   it('answers repeated searches from the cache: a change nobody announces stays unseen', async () => {
     const client = await signedIn();
-    const studio = await client.studio.create.mutate(studioInput('Quokka Ink'));
+    const studio = await client.studio.create.mutate(studioInput({ name: 'Quokka Ink' }));
     expect(await names(client, 'quokka')).toEqual(['Quokka Ink']);
-    await withAnnouncementsOff(() => server.deps.db.update(shops).set({ name: 'Quokka Renamed' }).where(eq(shops.id, studio.id)));
+    await announcementsOff(() => server.deps.db.update(shops).set({ name: 'Quokka Renamed' }).where(eq(shops.id, studio.id)));
     expect(await names(client, 'quokka')).toEqual(['Quokka Ink']);
   });
 
   it('sees a change written by anyone else (another process, the admin console, SQL) within a second', async () => {
     const client = await signedIn();
-    const studio = await client.studio.create.mutate(studioInput('Wombat Tattoo'));
+    const studio = await client.studio.create.mutate(studioInput({ name: 'Wombat Tattoo' }));
     expect(await names(client, 'wombat')).toEqual(['Wombat Tattoo']);
     await server.deps.db.update(shops).set({ deleted: true }).where(eq(shops.id, studio.id));
     expect(await msUntil(async () => (await names(client, 'wombat')).length === 0)).toBeLessThan(1000);
@@ -70,7 +44,7 @@ describe('studio search cache', () => {
     const client = await signedIn();
     expect(await names(client, 'numbat')).toEqual([]);
     for (let i = 0; i < 10; i++) {
-      await client.studio.create.mutate(studioInput(`Numbat ${i}`));
+      await client.studio.create.mutate(studioInput({ name: `Numbat ${i}` }));
       expect(await names(client, `numbat ${i}`)).toEqual([`Numbat ${i}`]);
     }
   });
@@ -78,7 +52,7 @@ describe('studio search cache', () => {
   it('keeps answers apart: case-insensitive text, filters and pages each have their own entry', async () => {
     const client = await signedIn();
     for (let i = 0; i < 12; i++)
-      await client.studio.create.mutate({ ...studioInput(`Platypus ${String(i).padStart(2, '0')}`), lookingForGuest: i < 2 });
+      await client.studio.create.mutate(studioInput({ name: `Platypus ${String(i).padStart(2, '0')}`, lookingForGuest: i < 2 }));
     const first = await client.studio.search.query({ query: 'platypus' });
     const upper = await client.studio.search.query({ query: 'PLATYPUS' });
     const second = await client.studio.search.query({ query: 'platypus', cursor: first.nextCursor });

@@ -5,6 +5,7 @@ import { notifications, shops, shopUsers } from '../../server/db/schema';
 import { DAY } from '../../server/lib/time';
 import { trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
+import { studioInput } from '../support/studio-fixtures';
 import { useTestServer } from '../support/server';
 
 // A local geocoder speaking the Nominatim API: answers Portland with coordinates, 500 for "Nowhere".
@@ -22,20 +23,6 @@ beforeAll(() => new Promise<void>((resolve) => geocoder.listen(48127, '127.0.0.1
 afterAll(() => new Promise<void>((resolve) => geocoder.close(() => resolve())));
 
 const server = useTestServer({ env: { GEOCODER_URL: 'http://127.0.0.1:48127/search' } });
-
-const studioInput = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Iron Rose Tattoo',
-  address: '1200 SE Division St',
-  city: 'Portland',
-  state: 'OR' as const,
-  zipCode: '97202',
-  timezone: 'America/Los_Angeles',
-  phone: '503-555-0100',
-  email: 'hello@ironrose.test',
-  openingHours: { monday: { open: true, start: '9:00', end: '17:00' } },
-  lookingForGuest: true,
-  ...overrides,
-});
 
 async function signedIn(overrides = {}) {
   const user = await createUser(overrides, server.deps.db);
@@ -114,7 +101,10 @@ describe('studio handles', () => {
     const { client } = await signedIn();
     const studio = await client.studio.create.mutate(studioInput({ name: 'Sacred Works' }));
     expect(await client.studio.isHandleAvailable.query({ handle: '@sacred works' })).toEqual({ available: false, conflict: 'urlSlug' });
-    expect(await client.studio.isHandleAvailable.query({ handle: 'sacred-works', studioId: studio.id })).toEqual({ available: true, conflict: null });
+    expect(await client.studio.isHandleAvailable.query({ handle: 'sacred-works', studioId: studio.id })).toEqual({
+      available: true,
+      conflict: null,
+    });
     await client.studio.update.mutate({ id: studio.id, urlSlug: 'sacred-ink' });
     expect(await client.studio.isHandleAvailable.query({ handle: 'Sacred Ink' })).toMatchObject({ available: false });
     const other = await client.studio.create.mutate(studioInput({ name: 'Other One' }));
@@ -141,7 +131,8 @@ describe('managing a studio', () => {
         trpcError(client.studio.updateMember.mutate({ memberId: ownerMembership.id, permissions: { calendar: false, manage: false } })),
         trpcError(client.studio.removeMember.mutate({ memberId: ownerMembership.id })),
       ]);
-      for (const refusal of refusals) expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: 'Only the studio owner or its managers can do that' });
+      for (const refusal of refusals)
+        expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: 'Only the studio owner or its managers can do that' });
     }
     const [row] = await server.deps.db.select().from(shops).where(eq(shops.id, studio.id));
     expect(row.name).toBe('Guarded Studio');
@@ -160,7 +151,15 @@ describe('managing a studio', () => {
     ];
     for (const c of cases) {
       const { user, client } = await signedIn();
-      await server.deps.db.insert(shopUsers).values({ shopId: studio.id, userId: user.id, startDate: c.startDate, endDate: c.endDate, permissions: { calendar: true, manage: true } });
+      await server.deps.db
+        .insert(shopUsers)
+        .values({
+          shopId: studio.id,
+          userId: user.id,
+          startDate: c.startDate,
+          endDate: c.endDate,
+          permissions: { calendar: true, manage: true },
+        });
       const result = client.studio.update.mutate({ id: studio.id, description: `edited by ${user.displayName}` });
       if (c.allowed) await expect(result).resolves.toMatchObject({ description: `edited by ${user.displayName}` });
       else expect(await trpcError(result)).toMatchObject({ code: 'FORBIDDEN' });
@@ -190,19 +189,29 @@ describe('invitations', () => {
     const studio = await owner.studio.create.mutate(studioInput({ name: 'Crimson Collective' }));
     const { user: artist, client: artistClient } = await signedIn();
     const { code } = await owner.studio.addMember.mutate({ studioId: studio.id, invitee: artist.displayName.slice(1), shopUserType: 1 });
-    const [note] = await server.deps.db.select().from(notifications).where(and(eq(notifications.userId, artist.id), eq(notifications.type, 'invitation_studio')));
+    const [note] = await server.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, artist.id), eq(notifications.type, 'invitation_studio')));
     expect(note.data).toMatchObject({ link: `/invite/${code}` });
 
     const { client: someoneElse } = await signedIn();
     expect(await trpcError(someoneElse.studio.respondToInvitation.mutate({ code, accept: true }))).toMatchObject({ code: 'FORBIDDEN' });
 
-    expect(await artistClient.studio.invitation.query({ code })).toMatchObject({ shopName: 'Crimson Collective', status: 'pending', shopUserType: 1 });
+    expect(await artistClient.studio.invitation.query({ code })).toMatchObject({
+      shopName: 'Crimson Collective',
+      status: 'pending',
+      shopUserType: 1,
+    });
     const results = await Promise.allSettled([
       artistClient.studio.respondToInvitation.mutate({ code, accept: true }),
       artistClient.studio.respondToInvitation.mutate({ code, accept: true }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const memberships = await server.deps.db.select().from(shopUsers).where(and(eq(shopUsers.shopId, studio.id), eq(shopUsers.userId, artist.id)));
+    const memberships = await server.deps.db
+      .select()
+      .from(shopUsers)
+      .where(and(eq(shopUsers.shopId, studio.id), eq(shopUsers.userId, artist.id)));
     expect(memberships).toHaveLength(1);
     expect(memberships[0].shopUserType).toBe(1);
     const page = await artistClient.studio.byId.query({ id: studio.id });
@@ -229,16 +238,28 @@ describe('studio.search and studio.mine', () => {
     const { user, client } = await signedIn();
     const created = [];
     for (let i = 0; i < 12; i++) {
-      created.push(await client.studio.create.mutate(studioInput({ name: `Searchable ${i}`, city: 'Zephyrhills', state: 'FL', lookingForGuest: i % 2 === 0 })));
+      created.push(
+        await client.studio.create.mutate(
+          studioInput({ name: `Searchable ${i}`, city: 'Zephyrhills', state: 'FL', lookingForGuest: i % 2 === 0 }),
+        ),
+      );
     }
-    for (const [i, s] of created.entries()) await server.deps.db.update(shops).set({ quality: i % 11 }).where(eq(shops.id, s.id));
+    for (const [i, s] of created.entries())
+      await server.deps.db
+        .update(shops)
+        .set({ quality: i % 11 })
+        .where(eq(shops.id, s.id));
     const first = await client.studio.search.query({ query: 'zeph' });
     expect(first.items).toHaveLength(10);
     expect(first.items.map((s) => s.quality)).toEqual([...first.items.map((s) => s.quality)].sort((a, b) => b - a));
     const second = await client.studio.search.query({ query: 'zeph', cursor: first.nextCursor });
     expect(second.items).toHaveLength(2);
     expect(second.nextCursor).toBeNull();
-    expect((await client.studio.search.query({ query: 'SEARCHABLE 1' })).items.map((s) => s.name).sort()).toEqual(['Searchable 1', 'Searchable 10', 'Searchable 11']);
+    expect((await client.studio.search.query({ query: 'SEARCHABLE 1' })).items.map((s) => s.name).sort()).toEqual([
+      'Searchable 1',
+      'Searchable 10',
+      'Searchable 11',
+    ]);
     const guests = await client.studio.search.query({ query: 'zeph', lookingForGuest: true });
     expect(guests.items.every((s) => s.lookingForGuest)).toBe(true);
     expect((await client.studio.search.query({ query: 'zeph', state: 'OR' })).items).toHaveLength(0);
@@ -274,10 +295,15 @@ describe('studio.search and studio.mine', () => {
     }
     const km = (a: typeof here, b: typeof here) => {
       const rad = Math.PI / 180;
-      const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+      const h =
+        Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+        Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
       return 2 * 6371 * Math.asin(Math.sqrt(h));
     };
-    const expected = ids.map((id, i) => ({ id, d: km(here, places[i]) })).sort((a, b) => a.d - b.d).map((x) => x.id);
+    const expected = ids
+      .map((id, i) => ({ id, d: km(here, places[i]) }))
+      .sort((a, b) => a.d - b.d)
+      .map((x) => x.id);
     const result = await client.studio.search.query({ query: 'polarville', near: here });
     expect(result.items.map((s) => s.id)).toEqual(expected);
     expect(expected.indexOf(ids[0])).toBeLessThan(expected.indexOf(ids[1]));

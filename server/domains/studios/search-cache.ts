@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { type ChangeFeedCache, createChangeFeedCache } from '../../lib/change-feed-cache';
+import { changeFeedCachePerDeps } from '../../lib/change-feed-cache-per-deps';
 import type { studioSearchInput } from './inputs';
 import type { searchStudios } from './service';
 
 // /studios sends the same few searches all day (the empty search, the first letters people type,
 // the next pages); their answers depend on the shops table alone, which announces its changes on
-// SHOP_CHANGES_CHANNEL (migration 0016). Answers are kept per process until the next change.
+// SHOP_CHANGES_CHANNEL (migration 0017). Answers are kept per process until the next change.
 
 export const SHOP_CHANGES_CHANNEL = 'inklink_shops';
 const TTL_MS = 60_000;
@@ -15,20 +15,7 @@ const MAX_ENTRIES = 500;
 type SearchPage = Awaited<ReturnType<typeof searchStudios>>;
 type SearchInput = z.output<typeof studioSearchInput>;
 
-const caches = new WeakMap<AppDeps, ChangeFeedCache<SearchPage>>();
-
-function cacheOf(deps: AppDeps) {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = createChangeFeedCache<SearchPage>(deps.database, deps.logger, {
-      channel: SHOP_CHANGES_CHANNEL,
-      ttlMs: TTL_MS,
-      maxEntries: MAX_ENTRIES,
-    });
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+const cacheOf = changeFeedCachePerDeps<SearchPage>({ channel: SHOP_CHANGES_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
 /** One key per distinct answer: the service lowercases the text before matching. */
 export function searchKey(input: SearchInput) {
