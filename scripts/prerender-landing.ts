@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -5,6 +6,10 @@ import path from 'node:path';
 // page's HTML and CSS already in it, which the server sends for `/` to visitors without a session.
 // Run as its own process: React and emotion must load in production mode (class names then match
 // the browser build's, so the browser adopts the prerendered rules).
+//
+// On that page the app's code is downloaded at once (modulepreload) but started by a small boot
+// script only after the first frame: the page paints from its HTML without waiting for the app's
+// code to run (on a phone, most of a second).
 
 process.env.NODE_ENV = 'production';
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
@@ -27,8 +32,23 @@ function routeChunks(manifest: Record<string, ManifestChunk>): string[] {
   return [...files];
 }
 
+/**
+ * The landing page's only script: starts the app after the first frame, and keeps the label of a
+ * button tapped before the app is running (the app replays that tap once it has taken over: see
+ * src/main.tsx), so an early tap on the menu or the theme switch is not lost.
+ */
+function bootScript(entry: string) {
+  return `const root = document.getElementById('root');
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button[aria-label]') : null;
+  if (button && root.dataset.prerendered) root.dataset.earlyTap = button.getAttribute('aria-label');
+}, true);
+requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry)})));
+`;
+}
+
 const { renderLandingPage } = await import('../src/features/landing/renderLandingPage');
-const { html, styleTag } = await renderLandingPage();
+const { html, styleTags } = await renderLandingPage();
 const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 const template = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
 const preloads = routeChunks(manifest)
@@ -37,8 +57,18 @@ const preloads = routeChunks(manifest)
   .join('');
 const root = '<div id="root"></div>';
 if (!template.includes(root)) throw new Error(`prerender: ${root} not found in index.html`);
+const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+if (!entryTag) throw new Error('prerender: the entry script was not found in index.html');
+const entry = entryTag[1];
+const boot = bootScript(entry);
+const bootFile = `assets/landing-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+fs.writeFileSync(path.join(CLIENT_DIR, bootFile), boot);
 const page = template
-  .replace('</head>', `${preloads}${styleTag}</head>`)
+  .replace(
+    entryTag[0],
+    `<link rel="modulepreload" crossorigin href="${entry}"><script type="module" crossorigin src="/${bootFile}"></script>`,
+  )
+  .replace('</head>', `${preloads}${styleTags}</head>`)
   .replace(root, `<div id="root" data-prerendered="landing">${html}</div>`);
 fs.writeFileSync(path.join(CLIENT_DIR, 'landing.html'), page);
 console.log(`prerendered landing.html (${Math.round(page.length / 1024)} KB)`);

@@ -4,10 +4,14 @@ import { lazy, Suspense } from 'react';
 import { Footer } from './Footer';
 import { ScrollTopButton, ScrollToTopOnNavigate } from './ScrollHelpers';
 import { TopBar } from './TopBar';
+import { useAfterPageLoad } from './useAfterPageLoad';
 
 const LiveUpdates = lazy(() => import('../features/notifications/LiveUpdates').then((m) => ({ default: m.LiveUpdates })));
 
 export function AppLayout() {
+  // Live updates (a server-sent event stream, web push and the service worker) start once the first
+  // page is up: the page's badges and lists are fetched by the page itself meanwhile.
+  const liveUpdates = useAfterPageLoad();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <TopBar />
@@ -19,9 +23,11 @@ export function AppLayout() {
       <Footer />
       <ScrollToTopOnNavigate />
       <ScrollTopButton />
-      <Suspense fallback={null}>
-        <LiveUpdates />
-      </Suspense>
+      {liveUpdates && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -78,6 +78,35 @@ describe('the prerendered landing page', () => {
     await page.getByRole('heading', { name: 'Pricing', level: 1 }).waitFor();
   });
 
+  it('keeps a tap on a button made before the app has started, and does it once the app runs', async () => {
+    const page = await app.newPage();
+    // The app's entry script is held back until the tap has been made.
+    let release: () => void = () => {};
+    const tapped = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto(app.url, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    release();
+    await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
+    await appMounted(page);
+    expect(await page.evaluate(() => localStorage.getItem('theme-mode'))).toBe('light');
+  });
+
+  it('shows a light-mode visitor the light page once the app runs (the prerendered page is dark)', async () => {
+    const page = await app.newPage();
+    await page.goto(app.url);
+    await page.evaluate(() => localStorage.setItem('theme-mode', 'light'));
+    await page.goto(app.url);
+    await appMounted(page);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(245, 247, 242)');
+    expect(await page.locator('style[data-prerendered-global]').count()).toBe(0);
+  });
+
   it('is not what a signed-in member gets at /: their dashboard, with no landing page first', async () => {
     const user = await createUser({}, app.server.deps.db);
     const page = await app.newPage();

@@ -61,7 +61,9 @@ export function StorefrontPage({ storefrontId }: { storefrontId: string }) {
       )}
       <ProductFilters onChange={setFilters} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 1fr' }, alignItems: 'start' }}>
-        <Box component="section" aria-label="Products">
+        {/* While the first products load, the section keeps a screen's height on phones, so the cart
+            below it starts under the fold instead of jumping down when they arrive (layout shift). */}
+        <Box component="section" aria-label="Products" sx={{ minHeight: { xs: results.isLoading ? '100vh' : 0, md: 0 } }}>
           {results.error && <Alert severity="error">{results.error.message}</Alert>}
           {results.isLoading && <PageSpinner />}
           {results.isSuccess && products.length === 0 && <Typography color="text.secondary">No products found.</Typography>}
