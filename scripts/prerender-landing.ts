@@ -69,6 +69,8 @@ const page = template
     `<link rel="modulepreload" crossorigin href="${entry}"><script type="module" crossorigin src="/${bootFile}"></script>`,
   )
   .replace('</head>', `${preloads}${styleTags}</head>`)
-  .replace(root, `<div id="root" data-prerendered="landing">${html}</div>`);
+  .replace(root, `<div id="root" data-prerendered="landing">${html}</div>`)
+  // The page's content is in the HTML: the app's code is fetched behind it, not before it.
+  .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
 fs.writeFileSync(path.join(CLIENT_DIR, 'landing.html'), page);
 console.log(`prerendered landing.html (${Math.round(page.length / 1024)} KB)`);
