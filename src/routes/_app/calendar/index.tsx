@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CalendarPage } from '../../../features/calendar/CalendarPage';
+import { searchText } from '../../../search-params';
 
-const search = z.object({ booking: z.string().optional(), request: z.string().optional() });
+const search = (params: Record<string, unknown>): { booking?: string; request?: string } => ({
+  booking: searchText(params.booking),
+  request: searchText(params.request),
+});
 
 export const Route = createFileRoute('/_app/calendar/')({ validateSearch: search, component: CalendarRoute });
 

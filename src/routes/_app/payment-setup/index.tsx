@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentSetupPage, type PaymentSetupSearch } from '../../../features/payments/PaymentSetupPage';
-
-const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : undefined);
+import { searchText } from '../../../search-params';
 
 export const Route = createFileRoute('/_app/payment-setup/')({
-  validateSearch: (search: Record<string, unknown>): PaymentSetupSearch => ({ userId: text(search.userId), steps: text(search.steps), context: text(search.context) }),
+  validateSearch: (search: Record<string, unknown>): PaymentSetupSearch => ({
+    userId: searchText(search.userId),
+    steps: searchText(search.steps),
+    context: searchText(search.context),
+  }),
   component: PaymentSetupRoute,
 });
 

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LocalOnboardingPage } from '../../../features/payments/LocalOnboardingPage';
-
-const text = (value: unknown) => (typeof value === 'string' && value.length <= 500 ? value : undefined);
+import { searchText } from '../../../search-params';
 
 export const Route = createFileRoute('/_app/payment-setup/onboarding')({
-  validateSearch: (search: Record<string, unknown>) => ({ accountId: text(search.accountId) ?? '', returnUrl: text(search.returnUrl) }),
+  validateSearch: (search: Record<string, unknown>) => ({
+    accountId: searchText(search.accountId, 500) ?? '',
+    returnUrl: searchText(search.returnUrl, 500),
+  }),
   component: LocalOnboardingRoute,
 });
 

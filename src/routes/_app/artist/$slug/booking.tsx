@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ArtistBookingPage } from '../../../../features/booking/BookingPage';
+import { searchText } from '../../../../search-params';
 
 /** ?service= preselects one of the artist's services (the profile's "Book this flash"). */
-const search = z.object({ service: z.string().optional() });
+const search = (params: Record<string, unknown>): { service?: string } => ({ service: searchText(params.service) });
 
 export const Route = createFileRoute('/_app/artist/$slug/booking')({ validateSearch: search, component: ArtistBookingRoute });
 
