@@ -5,7 +5,7 @@ import type { ServiceCtx } from '../../lib/context';
 import { DAY } from '../../lib/time';
 import { requireManagedStorefront, storefrontOwnerInfo } from './access';
 import type { storefrontIdInput } from './inputs';
-import { REVENUE_SQL, windowSales } from './revenue-windows';
+import { REVENUE_SQL, windowSalesColumns } from './revenue-windows';
 import { startOfLocal, weekChangePercent } from './rules';
 
 const TOP_PRODUCTS = 5;
@@ -31,10 +31,11 @@ export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; inp
     month: startOfLocal(now, timezone, 'month'),
   };
 
-  const [sales, counts, topProducts, recentOrders, lowStock] = await Promise.all([
-    windowSales(ctx.db, id, now, starts),
+  const [rows, topProducts, recentOrders, lowStock] = await Promise.all([
+    // Order counts and all-time revenue from storefront_order_stats, window sales beside them.
     ctx.db
       .select({
+        ...windowSalesColumns(id, now, starts),
         total: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}), 0)`,
         pending: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}) filter (where ${storefrontOrderStats.status} = 'pending'), 0)`,
         revenue: sql<string>`coalesce(sum(${storefrontOrderStats.totalSum}) filter (where ${storefrontOrderStats.status} in (${REVENUE_SQL})), 0)`,
@@ -71,16 +72,20 @@ export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; inp
       .orderBy(asc(products.quantity), asc(products.name))
       .limit(LOW_STOCK_LIST),
   ]);
+  // An aggregate without GROUP BY always answers one row (zeros for a storefront without orders).
+  const [sums] = rows;
+  const week = Number(sums.weekSales);
+  const month = Number(sums.monthSales);
   return {
     storefrontId: id,
     timezone,
-    todaySales: sales.today,
-    weekSales: sales.week,
-    monthSales: sales.month,
-    weekChangePercent: weekChangePercent(sales.week, sales.month),
-    totalOrders: Number(counts[0]?.total ?? 0),
-    pendingOrders: Number(counts[0]?.pending ?? 0),
-    revenue: Number(counts[0]?.revenue ?? 0),
+    todaySales: Number(sums.todaySales),
+    weekSales: week,
+    monthSales: month,
+    weekChangePercent: weekChangePercent(week, month),
+    totalOrders: Number(sums.total),
+    pendingOrders: Number(sums.pending),
+    revenue: Number(sums.revenue),
     lowStockCount: lowStock[0]?.count ?? 0,
     lowStockProducts: lowStock.map(({ count: _count, ...p }) => p),
     topProducts: topProducts.map((p) => ({ ...p, unitsSold: Number(p.unitsSold), revenue: Number(p.revenue) })),

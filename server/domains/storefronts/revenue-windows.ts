@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { orders, REVENUE_ORDER_STATUSES, storefrontHourlyRevenue } from '../../db/schema';
 import { sqlTime } from '../../db/sql';
-import type { Db } from '../../db/client';
 
 // Sales since an instant, for the analytics windows (today, last 7 days, this month): whole UTC
 // hours come from storefront_hourly_revenue (at most 744 rows for a month), the partial hour at
@@ -41,14 +40,11 @@ export function salesSince(storefrontId: string, from: Date, now: Date): SQL {
     + ${ordersBetween(storefrontId, currentHour, now, true)})`;
 }
 
-/** Today's, the last 7 days' and this month's sales in one round trip. */
-export async function windowSales(db: Db, storefrontId: string, now: Date, starts: { today: Date; week: Date; month: Date }) {
-  const [row] = await db
-    .select({
-      today: sql<string>`${salesSince(storefrontId, starts.today, now)}`,
-      week: sql<string>`${salesSince(storefrontId, starts.week, now)}`,
-      month: sql<string>`${salesSince(storefrontId, starts.month, now)}`,
-    })
-    .from(sql`(select 1) as one`);
-  return { today: Number(row?.today ?? 0), week: Number(row?.week ?? 0), month: Number(row?.month ?? 0) };
+/** Today's, the last 7 days' and this month's sales, as columns of a select (one round trip with other sums). */
+export function windowSalesColumns(storefrontId: string, now: Date, starts: { today: Date; week: Date; month: Date }) {
+  return {
+    todaySales: sql<string>`${salesSince(storefrontId, starts.today, now)}`,
+    weekSales: sql<string>`${salesSince(storefrontId, starts.week, now)}`,
+    monthSales: sql<string>`${salesSince(storefrontId, starts.month, now)}`,
+  };
 }
