@@ -22,7 +22,7 @@ function formatterFor(timeZone: string) {
   return formatter;
 }
 
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; weekday: string };
+export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: string };
 
 /** The local calendar date and time of an instant in a timezone (weekday in lowercase English). */
 export function wallTimeOf(instant: Date, timeZone: string): WallTime {
@@ -34,6 +34,7 @@ export function wallTimeOf(instant: Date, timeZone: string): WallTime {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
+    second: Number(parts.second),
     weekday: (parts.weekday ?? '').toLowerCase(),
   };
 }

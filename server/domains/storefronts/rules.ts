@@ -1,4 +1,5 @@
 import type { StorefrontSettings } from '../../db/schema/storefronts';
+import { wallTimeOf } from '../calendar/timezone';
 
 // Pure rules of storefronts (spec 1 §2 analytics panel, §3 settings). The client imports these.
 
@@ -30,32 +31,10 @@ export function weekChangePercent(weekSales: number, monthSales: number): number
   return Math.round(((weekSales - quarter) / quarter) * 1000) / 10;
 }
 
-/** One formatter per timezone: building an Intl.DateTimeFormat costs far more than using one. */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormat(timezone: string) {
-  let format = wallClockFormats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormats.set(timezone, format);
-  }
-  return format;
-}
-
 /** Wall-clock parts of an instant in a timezone, read back as if they were UTC (ms). */
 function wallClockAsUtc(at: Date, timezone: string): number {
-  const parts = wallClockFormat(timezone).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const wall = wallTimeOf(at, timezone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 }
 
 /**
