@@ -19,7 +19,8 @@ import { startTestServer, type TestServer, useTestServer } from '../support/serv
 
 const server = useTestServer();
 const userCount = async () => (await server.deps.db.select({ n: count() }).from(users))[0].n;
-const sessionCount = async (userId: string) => (await server.deps.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0].n;
+const sessionCount = async (userId: string) =>
+  (await server.deps.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0].n;
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -105,7 +106,9 @@ describe('absolute session cap', () => {
       body: JSON.stringify({ json: { email: user.email, password: user.password } }),
     });
     client.jar.store(login);
-    const loginAt = server.clock.now().getTime();
+    // The cap counts from the session's creation (the test clock keeps running during sign-in).
+    const [session] = await server.deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.userId, user.id));
+    const loginAt = session.createdAt.getTime();
     const cap = loginAt + SESSION_ABSOLUTE_TIMEOUT_MS;
     const expiries: number[] = [];
     while (server.clock.now().getTime() + 3 * DAY < cap) {
@@ -138,7 +141,11 @@ describe('cookie flags on https', () => {
 
   it('marks the session cookie Secure, HttpOnly, SameSite=Lax, Path=/ and clears it with the same flags', async () => {
     const user = await createUser({}, secure.deps.db);
-    const login = await post(`${secure.url}/trpc/auth.login`, { json: { email: user.email, password: user.password } }, { origin: 'https://inklink.example' });
+    const login = await post(
+      `${secure.url}/trpc/auth.login`,
+      { json: { email: user.email, password: user.password } },
+      { origin: 'https://inklink.example' },
+    );
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? '';
     for (const flag of [/;\s*Secure/i, /;\s*HttpOnly/i, /;\s*SameSite=Lax/i, /;\s*Path=\//i, /;\s*Expires=/i]) expect(cookie).toMatch(flag);
     expect(cookie).not.toMatch(/;\s*Domain=/i);
@@ -166,13 +173,26 @@ describe('cross-site requests', () => {
       ['/trpc/auth.register', { headers: { origin: 'null' }, body: JSON.stringify({ json: registerInput() }) }],
       ['/trpc/auth.register', { headers: { origin: 'http://127.0.0.1.evil.example' }, body: JSON.stringify({ json: registerInput() }) }],
       ['/trpc/auth.register', { headers: { 'sec-fetch-site': 'same-site' }, body: JSON.stringify({ json: registerInput() }) }],
-      ['/trpc/user.update', { headers: { origin: 'https://evil.example', cookie }, body: JSON.stringify({ json: { firstName: 'Mallory' } }) }],
+      [
+        '/trpc/user.update',
+        { headers: { origin: 'https://evil.example', cookie }, body: JSON.stringify({ json: { firstName: 'Mallory' } }) },
+      ],
       ['/trpc/auth.revokeOtherSessions', { headers: { 'sec-fetch-site': 'cross-site', cookie }, body: '{}' }],
       // A "simple" form post, which browsers send cross-site without a preflight.
-      ['/trpc/user.update', { headers: { origin: 'https://evil.example', cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'firstName=Mallory' }],
+      [
+        '/trpc/user.update',
+        {
+          headers: { origin: 'https://evil.example', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'firstName=Mallory',
+        },
+      ],
     ];
     for (const [url, init] of attempts) {
-      const response = await fetch(`${server.url}${url}`, { method: 'POST', ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+      const response = await fetch(`${server.url}${url}`, {
+        method: 'POST',
+        ...init,
+        headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+      });
       expect({ url, headers: init.headers, status: response.status }).toEqual({ url, headers: init.headers, status: 403 });
     }
     const form = new FormData();
@@ -180,7 +200,11 @@ describe('cross-site requests', () => {
     form.append('accountId', user.id);
     form.append('imageType', 'portfolio');
     form.append('file', new Blob([new Uint8Array(16)]), 'x.jpg');
-    const upload = await fetch(`${server.url}/api/images`, { method: 'POST', body: form, headers: { origin: 'https://evil.example', cookie } });
+    const upload = await fetch(`${server.url}/api/images`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: 'https://evil.example', cookie },
+    });
     expect(upload.status).toBe(403);
     expect({ users: await userCount(), sessions: await sessionCount(user.id) }).toEqual(before);
     const [row] = await server.deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
@@ -213,7 +237,10 @@ describe('security headers', () => {
   let withClient: TestServer | undefined;
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-shell-'));
   beforeAll(async () => {
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
     withClient = await startTestServer({ serveClient: true, clientDir });
   });
   afterAll(async () => {
