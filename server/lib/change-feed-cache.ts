@@ -1,5 +1,6 @@
 import type pino from 'pino';
 import type { Database } from '../db/client';
+import { markShared } from './shared-answers';
 
 // A per-process cache of answers computed from a set of tables, emptied whenever the database
 // announces a change to those tables on a NOTIFY channel (statement-level triggers, so every
@@ -58,7 +59,8 @@ export function createChangeFeedCache<V>(database: Database, logger: pino.Logger
         entries.delete(key);
         // Oldest first in a Map: dropping the first key keeps memory bounded.
         if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
-        entries.set(key, { value, expiresAt: performance.now() + options.ttlMs });
+        // Every later hit hands out this very object: it must never be mutated.
+        entries.set(key, { value: markShared(value), expiresAt: performance.now() + options.ttlMs });
       }
       return value;
     },
