@@ -28,16 +28,32 @@ export function unavailable(name: string, unit: string, target: string, note = N
 export const hasProcedure = (path: string) => path in (appRouter._def.procedures as Record<string, unknown>);
 export const missingProcedures = (paths: string[]) => paths.filter((p) => !hasProcedure(p));
 
-/** Spawns `node --import tsx <script> …args` pinned to `core` (taskset execs node, so the pid is node's). */
-export function spawnPinned(script: string, args: string[], env: Record<string, string | undefined>, core: number, stdio: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
-  const node = [process.execPath, '--import', 'tsx', script, ...args];
+/** Spawns `node [nodeFlags] --import tsx <script> …args` pinned to `core` (taskset execs node, so the pid is node's). */
+export function spawnPinned(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  core: number,
+  stdio: 'inherit' | 'pipe' = 'inherit',
+  nodeFlags: string[] = [],
+): ChildProcess {
+  const node = [process.execPath, ...nodeFlags, '--import', 'tsx', script, ...args];
   const [command, ...rest] = hasTaskset ? ['taskset', '-c', String(core), ...node] : node;
   return spawn(command, rest, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', stdio === 'pipe' ? 'pipe' : 'ignore', 'inherit'] });
 }
 
-/** Starts a server script pinned to the server core and waits until `readyUrl` answers. */
+/**
+ * The Node flags `npm start` gives the server (package.json's start script, e.g. its V8 heap
+ * sizing), so that the bench runs servers as production does and never with flags of its own.
+ */
+export function startScriptNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && word !== '--import');
+}
+
+/** Starts a server script pinned to the server core, with `npm start`'s Node flags, and waits until `readyUrl` answers. */
 export async function startServer(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawnPinned(script, [], env, SERVER_CORE);
+  const child = spawnPinned(script, [], env, SERVER_CORE, 'inherit', startScriptNodeFlags());
   let exited = false;
   child.once('exit', () => {
     exited = true;

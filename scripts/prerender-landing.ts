@@ -32,18 +32,35 @@ function routeChunks(manifest: Record<string, ManifestChunk>): string[] {
   return [...files];
 }
 
+/** The entry's chunk and every chunk it imports statically, each after the chunks it imports. */
+function entryChunksInOrder(manifest: Record<string, ManifestChunk>, entryKey: string): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.includes(`/${chunk.file}`)) return;
+    for (const imported of chunk.imports ?? []) visit(imported);
+    files.push(`/${chunk.file}`);
+  };
+  visit(entryKey);
+  return files;
+}
+
 /**
  * The landing page's only script: starts the app after the first frame, and keeps the label of a
  * button tapped before the app is running (the app replays that tap once it has taken over: see
- * src/main.tsx), so an early tap on the menu or the theme switch is not lost.
+ * src/main.tsx), so an early tap on the menu or the theme switch is not lost. The app's chunks are
+ * run one per task, each after the ones it imports (a module and everything it imports otherwise
+ * run in one task: on a phone, one long task that blocks a tap for about half a second).
  */
-function bootScript(entry: string) {
+function bootScript(chunks: string[]) {
   return `const root = document.getElementById('root');
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('button[aria-label]') : null;
   if (button && root.dataset.prerendered) root.dataset.earlyTap = button.getAttribute('aria-label');
 }, true);
-requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry)})));
+const chunks = ${JSON.stringify(chunks)};
+const run = (i) => import(chunks[i]).then(() => i + 1 < chunks.length && setTimeout(() => run(i + 1)));
+requestAnimationFrame(() => setTimeout(() => run(0)));
 `;
 }
 
@@ -60,7 +77,9 @@ if (!template.includes(root)) throw new Error(`prerender: ${root} not found in i
 const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
 if (!entryTag) throw new Error('prerender: the entry script was not found in index.html');
 const entry = entryTag[1];
-const boot = bootScript(entry);
+const chunks = entryChunksInOrder(manifest, 'index.html');
+if (chunks.at(-1) !== entry) throw new Error(`prerender: the manifest's entry is not ${entry}`);
+const boot = bootScript(chunks);
 const bootFile = `assets/landing-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
 fs.writeFileSync(path.join(CLIENT_DIR, bootFile), boot);
 const page = template

@@ -14,8 +14,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optional,
   DATA_DIR: z.string().default('./data'),
-  APP_ORIGIN: z.url().default('http://localhost:3000'),
-  ADMIN_ORIGIN: z.url().default('http://admin.localhost:3000'),
+  // Unset origins follow PORT (http://localhost:3000 at the default port), so `PORT=8080 npm start`
+  // puts the right address in e-mail links, OAuth redirects and the start-up message.
+  APP_ORIGIN: z.url().optional(),
+  ADMIN_ORIGIN: z.url().optional(),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
@@ -53,8 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    appOrigin: e.APP_ORIGIN.replace(/\/$/, ''),
-    adminOrigin: e.ADMIN_ORIGIN.replace(/\/$/, ''),
+    appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminOrigin: (e.ADMIN_ORIGIN ?? `http://admin.localhost:${e.PORT}`).replace(/\/$/, ''),
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY },

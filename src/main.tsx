@@ -40,12 +40,16 @@ async function mount(container: HTMLElement) {
   // cookie: nobody is signed in, and the route's code is loaded before the first render, so the app
   // replaces the prerendered HTML with the same page (never with a spinner in between).
   const prerendered = container.dataset.prerendered === 'landing';
-  if (prerendered) {
-    trpcUtils.auth.me.setData(undefined, null);
-    await router.load();
-  } else {
-    startFirstPageLoads();
-  }
+  if (prerendered) trpcUtils.auth.me.setData(undefined, null);
+  else startFirstPageLoads();
+  // The first render waits for the page's route code and the signed-in check: rendered before them,
+  // the app showed a spinner and then rendered the whole page again when the router's state changed,
+  // and that second render is synchronous (the router's store is read through
+  // useSyncExternalStore), one task of several hundred milliseconds on a phone. The load starts in
+  // a task of its own, not in the one that ran the app's modules (on the landing page, where the
+  // page is already painted, that task blocked input for longer).
+  await new Promise((resolve) => setTimeout(resolve));
+  await router.load();
   // A transition renders in slices that yield to the browser, instead of one long task that
   // blocks input while the whole first page renders (most of the main thread's work on a phone).
   startTransition(() => {

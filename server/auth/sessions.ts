@@ -22,7 +22,9 @@ export type SessionUser = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type ValidSession = { session: Session; user: SessionUser; refreshed: boolean };
 
-const hashSecret = (secret: string) => sha256(new TextEncoder().encode(secret));
+// On @oslojs/crypto, as Lucia's session guide (the customer's choice of library; the same hashing
+// as the password-reset tokens in domains/auth/service.ts).
+const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
 
 export async function createSession(
   db: Db,
@@ -35,7 +37,7 @@ export async function createSession(
     .insert(sessions)
     .values({
       id,
-      secretHash: encodeHexLowerCase(hashSecret(secret)),
+      secretHash: hashSecret(secret),
       userId,
       createdAt: meta.now,
       lastVerifiedAt: meta.now,
@@ -68,7 +70,7 @@ export async function validateSessionToken(db: Db, token: string, now: Date, cac
   const row = cache?.get(id) ?? (await lookupSession(db, id, cache));
   if (!row) return null;
   const expected = new TextEncoder().encode(row.session.secretHash);
-  const actual = new TextEncoder().encode(encodeHexLowerCase(hashSecret(secret)));
+  const actual = new TextEncoder().encode(hashSecret(secret));
   if (!constantTimeEqual(expected, actual)) return null;
 
   const { session, user } = row;

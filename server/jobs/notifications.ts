@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { mailOutbox, notificationDeliveries, notifications, users } from '../db/schema';
+import { mailOutbox, notificationDeliveries, notifications, pushDevices, users } from '../db/schema';
 import { sqlTime } from '../db/sql';
 import type { AppDeps } from '../deps';
 import { notificationEmail } from '../domains/notifications/email';
@@ -13,7 +13,9 @@ const LEASE_MS = 10 * MINUTE;
 const PUSH_CONCURRENCY = 20;
 
 type Delivery = typeof notificationDeliveries.$inferSelect;
-type Note = { notification: typeof notifications.$inferSelect; email: string; firstName: string; displayName: string };
+type Note = { notification: typeof notifications.$inferSelect; email: string; firstName: string; displayName: string; hasPushDevice: boolean };
+
+const NO_PUSH_DEVICE = 'No push device registered';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -44,7 +46,14 @@ export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
   if (claimed.length === 0) return 0;
 
   const notes = await deps.db
-    .select({ notification: notifications, email: users.email, firstName: users.firstName, displayName: users.displayName })
+    .select({
+      notification: notifications,
+      email: users.email,
+      firstName: users.firstName,
+      displayName: users.displayName,
+      // Most users have no push device: those deliveries are skipped together, not looked up one by one.
+      hasPushDevice: sql<boolean>`exists (select 1 from ${pushDevices} where ${pushDevices.userId} = ${notifications.userId})`,
+    })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
     .where(inArray(notifications.id, [...new Set(claimed.map((d) => d.notificationId))]));
@@ -52,16 +61,19 @@ export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
 
   const cancelled: string[] = [];
   const expired: string[] = [];
+  const withoutDevice: string[] = [];
   const emails: Array<{ delivery: Delivery; note: Note }> = [];
   const others: Array<{ delivery: Delivery; note: Note }> = [];
   for (const delivery of claimed) {
     const note = byId.get(delivery.notificationId);
     if (!note || note.notification.seen || note.notification.escalationCancelled) cancelled.push(delivery.id);
     else if (note.notification.expiresAt && note.notification.expiresAt <= now) expired.push(delivery.id);
+    else if (delivery.channel === 'push' && !note.hasPushDevice) withoutDevice.push(delivery.id);
     else (delivery.channel === 'email' ? emails : others).push({ delivery, note });
   }
   await finish(deps, cancelled, 'cancelled');
   await finish(deps, expired, 'cancelled', 'expired');
+  await finish(deps, withoutDevice, 'skipped', NO_PUSH_DEVICE);
   await queueEmails(deps, emails);
   for (let i = 0; i < others.length; i += PUSH_CONCURRENCY) {
     await Promise.all(others.slice(i, i + PUSH_CONCURRENCY).map((item) => deliverOther(deps, item)));
@@ -145,7 +157,7 @@ async function deliverOther(deps: AppDeps, { delivery, note }: { delivery: Deliv
     const failed = push.failures.length;
     // Some devices got it: done (a retry would show it twice on those); none did: retry.
     if (push.sent === 0 && failed > 0) throw push.failures[0];
-    if (push.sent === 0) await finish(deps, [delivery.id], 'skipped', 'No push device registered');
+    if (push.sent === 0) await finish(deps, [delivery.id], 'skipped', NO_PUSH_DEVICE);
     else
       await finish(
         deps,

@@ -9,6 +9,7 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isShared } from '../lib/shared-answers';
 import { wireJson } from './transformer';
 
 // Why not tRPC's own Fastify plugin for every call: it turns each request into a Fetch API
@@ -32,6 +33,28 @@ type Call = { index: number; path: string; procedure: AnyProcedure; rawInput: un
 type Parsed = { batch: boolean; type: 'query' | 'mutation'; calls: Call[] };
 
 const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
+/** What Fastify would make of 'application/json' for a string body, given up front so a Buffer body gets it too. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** What transformTRPCResponse and JSON.stringify would write for a result, from the text wireJson gives. */
+const resultText = (data: unknown) => `{"result":{"data":${wireJson(data)}}}`;
+
+const bodyOfShared = new WeakMap<object, Buffer>();
+
+/**
+ * The response body of one successful call. A shared answer's body is kept as bytes: a cached
+ * search answer is ~12 KB, and as a string each response would copy it, measure its UTF-8 length
+ * and encode it again on the socket.
+ */
+function resultBody(data: unknown): string | Buffer {
+  if (!isShared(data)) return resultText(data);
+  let body = bodyOfShared.get(data);
+  if (body === undefined) {
+    body = Buffer.from(resultText(data));
+    bodyOfShared.set(data, body);
+  }
+  return body;
+}
 
 /** The first value of a query-string parameter (Fastify gives an array for repeated names). */
 function queryParam(req: FastifyRequest, name: string): string | undefined {
@@ -153,15 +176,14 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
       );
 
       const untransformed = plain.batch ? answers : answers[0];
-      // What transformTRPCResponse and JSON.stringify would write, with each answer's data as
-      // the text wireJson gives (computed once for a cached answer).
       const itemText = (answer: (typeof answers)[number]) =>
-        answer.result ? `{"result":{"data":${wireJson(answer.result.data)}}}` : JSON.stringify(transformTRPCResponse(config, answer));
+        answer.result ? resultText(answer.result.data) : JSON.stringify(transformTRPCResponse(config, answer));
+      const single = answers[0];
       return reply
         .code(getHTTPStatusCode(untransformed))
         .header('vary', 'trpc-accept, accept')
-        .header('content-type', 'application/json')
-        .send(plain.batch ? `[${answers.map(itemText).join(',')}]` : itemText(answers[0]));
+        .header('content-type', JSON_CONTENT_TYPE)
+        .send(plain.batch ? `[${answers.map(itemText).join(',')}]` : single.result ? resultBody(single.result.data) : itemText(single));
     });
   });
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { useMe } from '../features/auth/useAuth';
 import { Footer } from './Footer';
 import { ScrollTopButton, ScrollToTopOnNavigate } from './ScrollHelpers';
 import { TopBar } from './TopBar';
@@ -10,8 +11,10 @@ const LiveUpdates = lazy(() => import('../features/notifications/LiveUpdates').t
 
 export function AppLayout() {
   // Live updates (a server-sent event stream, web push and the service worker) start once the first
-  // page is up: the page's badges and lists are fetched by the page itself meanwhile.
-  const liveUpdates = useAfterPageLoad();
+  // page is up: the page's badges and lists are fetched by the page itself meanwhile. A visitor who
+  // is not signed in has none, so their code is not even downloaded.
+  const { me } = useMe();
+  const liveUpdates = useAfterPageLoad() && Boolean(me);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <TopBar />

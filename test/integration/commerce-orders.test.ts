@@ -333,6 +333,8 @@ describe('order lists, stats and analytics', () => {
       ['Studio Tee', 3, 7500],
     ]);
     expect(panel.recentOrders.map((o) => o.id)).toEqual([pending.id, c.id, b.id, a.id, old.id]);
+    const [stored] = await db().select().from(orders).where(eq(orders.id, pending.id));
+    expect(panel.recentOrders[0]).toEqual({ id: pending.id, orderNumber: stored.orderNumber, createdAt: stored.createdAt, total: stored.total, status: 'pending' });
     // Low stock: 7 tees left with threshold 2 → sell 5 more.
     await buy(tee.id, 5, { variants: [size('M')] });
     const after = await seller.client.storefront.analytics.query({ storefrontId: id });

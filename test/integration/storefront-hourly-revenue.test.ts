@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, REVENUE_ORDER_STATUSES, storefrontHourlyRevenue } from '../../server/db/schema';
-import { windowSalesColumns } from '../../server/domains/storefronts/revenue-windows';
+import { windowSalesColumns, windowSalesValues } from '../../server/domains/storefronts/revenue-windows';
 import { CARDS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
 import { useTestServer } from '../support/server';
 
@@ -101,46 +101,26 @@ describe('storefront hourly revenue', () => {
     const inserted = await insertOrders(id, buyer.user.id, spread, id.slice(0, 8));
     await expectExact();
     // Moved in time (another hour), re-priced, soft-deleted, hard-deleted, in bulk.
+    const ids = (from: number, to?: number) =>
+      inArray(
+        orders.id,
+        inserted.slice(from, to).map((o) => o.id),
+      );
     await db()
       .update(orders)
       .set({ createdAt: sql`${orders.createdAt} - interval '90 minutes'` })
-      .where(
-        inArray(
-          orders.id,
-          inserted.slice(0, 10).map((o) => o.id),
-        ),
-      );
+      .where(ids(0, 10));
     await expectExact();
     await db()
       .update(orders)
       .set({ total: sql`${orders.total} + 7` })
-      .where(
-        inArray(
-          orders.id,
-          inserted.slice(5, 15).map((o) => o.id),
-        ),
-      );
+      .where(ids(5, 15));
     await expectExact();
-    await db()
-      .update(orders)
-      .set({ deleted: true })
-      .where(
-        inArray(
-          orders.id,
-          inserted.slice(12, 18).map((o) => o.id),
-        ),
-      );
+    await db().update(orders).set({ deleted: true }).where(ids(12, 18));
     await expectExact();
     await db().update(orders).set({ status: 'delivered' }).where(eq(orders.storefrontId, id));
     await expectExact();
-    await db()
-      .delete(orders)
-      .where(
-        inArray(
-          orders.id,
-          inserted.slice(20).map((o) => o.id),
-        ),
-      );
+    await db().delete(orders).where(ids(20));
     await expectExact();
   });
 
@@ -171,8 +151,10 @@ describe('storefront hourly revenue', () => {
     ];
     for (const from of starts) {
       const [row] = await db()
-        .select(windowSalesColumns(id, now, { today: from, week: from, month: from }))
-        .from(sql`(select 1) as one`);
+        .select(windowSalesColumns())
+        .from(sql`(select 1) as one`)
+        .prepare('window_sales_test')
+        .execute({ storefrontId: id, ...windowSalesValues(now, { today: from, week: from, month: from }) });
       const expected = await rawSalesBetween(id, from, now);
       expect({ from: from.toISOString(), sales: Object.values(row).map(Number) }).toEqual({
         from: from.toISOString(),

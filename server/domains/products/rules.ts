@@ -5,7 +5,7 @@ import type {
   ProductStatus,
   ProductVariant,
 } from '../../db/schema/storefronts';
-import { PRODUCT_MESSAGES } from './inputs';
+import { PRODUCT_MESSAGES } from './messages';
 
 // Pure rules of products (spec 1 §5): availability, price with modifiers, low stock. The product
 // page imports these for its live price and availability text; checkout uses the same functions.

@@ -10,13 +10,13 @@ import { canManageStorefront, requireManagedStorefront, storefrontOwnerUserId } 
 import {
   type checkAvailabilityInput,
   type createProductInput,
-  PRODUCT_MESSAGES,
   type productIdInput,
   STOREFRONT_PRODUCTS_LIMIT,
   type storefrontProductsInput,
   type updateInventoryInput,
   type updateProductInput,
 } from './inputs';
+import { PRODUCT_MESSAGES } from './messages';
 import { availability, withOptionIds, withVariantIds } from './rules';
 import { type ProductRow, toProduct } from './views';
 

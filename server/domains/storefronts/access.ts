@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { shops, shopUsers, storefronts, users } from '../../db/schema';
+import { products, shops, shopUsers, storefronts, users } from '../../db/schema';
 import { sqlTime } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -12,11 +12,16 @@ import { STOREFRONT_MESSAGES } from './inputs';
 export type StorefrontRow = typeof storefronts.$inferSelect;
 type Owner = Pick<StorefrontRow, 'ownerId' | 'ownerType'>;
 
+/** A user id or an instant inside SQL: a value, or a placeholder of a prepared statement. */
+type UserArg = string | Placeholder;
+type TimeArg = Date | Placeholder;
+const timeSql = (at: TimeArg) => (at instanceof Date ? sqlTime(at) : sql`${at}::timestamptz`);
+
 /** SQL: the user holds an active membership of the shop with canManageStore (spec 1 §6). */
-const storeManagerOf = (shopId: unknown, userId: string, now: Date) =>
+const storeManagerOf = (shopId: unknown, userId: UserArg, now: TimeArg) =>
   sql`exists (select 1 from ${shopUsers} where ${shopUsers.shopId} = ${shopId} and ${shopUsers.userId} = ${userId}
-        and ${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${sqlTime(now)}
-        and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${sqlTime(now)})
+        and ${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${timeSql(now)}
+        and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${timeSql(now)})
         and ${shopUsers.canManageStore} = true)`;
 
 /**
@@ -34,7 +39,7 @@ export async function canManageStorefront(db: Db, userId: string, owner: Owner, 
 }
 
 /** SQL over `storefronts`: the rows the user may manage (for lists such as storefront.mine). */
-export function managedStorefrontsWhere(userId: string, now: Date) {
+export function managedStorefrontsWhere(userId: UserArg, now: TimeArg) {
   return sql`((${storefronts.ownerType} = 'user' and ${storefronts.ownerId} = ${userId})
     or (${storefronts.ownerType} = 'shop' and exists (select 1 from ${shops} where ${shops.id} = ${storefronts.ownerId}
         and ${shops.deleted} = false and (${shops.ownerId} = ${userId} or ${storeManagerOf(shops.id, userId, now)}))))`;
@@ -48,14 +53,26 @@ export async function loadStorefront(db: Db, storefrontId: string): Promise<Stor
 
 /** A live storefront and its owner's timezone (a studio's; the default for a user), in one query. */
 export async function loadStorefrontWithTimezone(db: Db, storefrontId: string): Promise<StorefrontRow & { timezone: string }> {
-  const [row] = await db
-    .select({ storefront: storefronts, timezone: shops.timezone })
+  return (await loadStorefrontWithProducts(db, storefrontId, [])).storefront;
+}
+
+/**
+ * A live storefront with its owner's timezone and those of `productIds` that are its own live
+ * products, in one query (a checkout needs all three before it writes anything).
+ */
+export async function loadStorefrontWithProducts(db: Db, storefrontId: string, productIds: string[]) {
+  const rows = await db
+    .select({ storefront: storefronts, timezone: shops.timezone, product: products })
     .from(storefronts)
     .leftJoin(shops, and(eq(storefronts.ownerType, 'shop'), eq(shops.id, storefronts.ownerId)))
-    .where(and(eq(storefronts.id, storefrontId), eq(storefronts.deleted, false)))
-    .limit(1);
-  if (!row) throw notFound(STOREFRONT_MESSAGES.notFound);
-  return { ...row.storefront, timezone: row.timezone ?? DEFAULT_SHOP_TIMEZONE };
+    .leftJoin(products, and(eq(products.storefrontId, storefronts.id), inArray(products.id, productIds), eq(products.deleted, false)))
+    .where(and(eq(storefronts.id, storefrontId), eq(storefronts.deleted, false)));
+  if (rows.length === 0) throw notFound(STOREFRONT_MESSAGES.notFound);
+  const [{ storefront, timezone }] = rows;
+  return {
+    storefront: { ...storefront, timezone: timezone ?? DEFAULT_SHOP_TIMEZONE },
+    products: rows.flatMap((r) => (r.product ? [r.product] : [])),
+  };
 }
 
 /** A live storefront the signed-in user may manage, or the right error (401, 404, 403). */
@@ -68,18 +85,19 @@ export async function requireManagedStorefront(ctx: ServiceCtx, storefrontId: st
 
 /**
  * The people who run a storefront, for notifications: the user, or the studio owner and its
- * active store managers.
+ * active store managers. As a query of one column of user ids, so a notification can pick them
+ * in the statement that queues it.
  */
-export async function storefrontManagerIds(db: Db, owner: Owner, now: Date): Promise<string[]> {
-  if (owner.ownerType === 'user') return [owner.ownerId];
-  const rows = await union(
-    db.select({ userId: shops.ownerId }).from(shops).where(eq(shops.id, owner.ownerId)),
+export function storefrontManagersQuery(db: Db, owner: Owner, now: Date): SQL {
+  if (owner.ownerType === 'user') return sql`select ${owner.ownerId}::uuid`;
+  const managers = union(
+    db.select({ userId: shops.ownerId }).from(shops).where(and(eq(shops.id, owner.ownerId), isNotNull(shops.ownerId))),
     db
       .select({ userId: shopUsers.userId })
       .from(shopUsers)
       .where(and(eq(shopUsers.shopId, owner.ownerId), eq(shopUsers.canManageStore, true), activeMembershipAt(now))),
   );
-  return rows.map((r) => r.userId).filter((id): id is string => Boolean(id));
+  return sql`${managers}`;
 }
 
 /** The notification recipient for "the owner": the user, or the studio's owner. */

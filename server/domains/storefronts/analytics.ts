@@ -1,16 +1,68 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { orders, products, productSales, storefrontOrderStats } from '../../db/schema';
 import type { ServiceCtx } from '../../lib/context';
 import { DAY } from '../../lib/time';
-import { requireManagedStorefront, storefrontOwnerInfo } from './access';
+import { requireManagedStorefrontWithTimezone } from './managed-storefront';
 import type { storefrontIdInput } from './inputs';
-import { REVENUE_SQL, windowSalesColumns } from './revenue-windows';
+import { REVENUE_SQL, windowSalesColumns, windowSalesValues } from './revenue-windows';
 import { startOfLocal, weekChangePercent } from './rules';
 
 const TOP_PRODUCTS = 5;
 const RECENT_ORDERS = 5;
 const LOW_STOCK_LIST = 20;
+
+type TopProduct = { productId: string; name: string; unitsSold: number; revenue: number };
+type RecentOrder = { id: string; orderNumber: string; createdAt: string; total: number; status: (typeof orders.$inferSelect)['status'] };
+type LowStockProduct = { id: string; name: string; quantity: number; lowStockThreshold: number };
+
+const storefrontId = sql.placeholder('storefrontId');
+
+/** A list subquery as one JSON array column (empty array when no rows), in the subquery's order. */
+const jsonList = <T>(rows: SQL, order: SQL) =>
+  sql<T[]>`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${rows}) as t)`;
+
+// Spec 1 §5 low stock: tracked, quantity at or below the threshold (the partial index's predicate).
+const lowStockWhere = sql`${products.storefrontId} = ${storefrontId} and ${products.trackInventory} = true and ${products.deleted} = false
+  and ${products.quantity} <= ${products.lowStockThreshold}`;
+
+/**
+ * The whole panel as one statement, prepared once per connection (its text never changes; the
+ * storefront and the window bounds are placeholders): one round trip, planned once.
+ */
+const analyticsStatement = (db: Db) =>
+  db
+    .select({
+      ...windowSalesColumns(),
+      total: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}), 0)`,
+      pending: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}) filter (where ${storefrontOrderStats.status} = 'pending'), 0)`,
+      revenue: sql<string>`coalesce(sum(${storefrontOrderStats.totalSum}) filter (where ${storefrontOrderStats.status} in (${REVENUE_SQL})), 0)`,
+      topProducts: jsonList<TopProduct>(
+        sql`select ${productSales.productId} as "productId", ${products.name} as name, ${productSales.unitsSold} as "unitsSold", ${productSales.revenue} as revenue
+          from ${productSales} join ${products} on ${products.id} = ${productSales.productId}
+          where ${productSales.storefrontId} = ${storefrontId} and ${productSales.unitsSold} > 0
+          order by ${productSales.revenue} desc, ${productSales.productId} limit ${TOP_PRODUCTS}`,
+        sql`t.revenue desc, t."productId"`,
+      ),
+      recentOrders: jsonList<RecentOrder>(
+        sql`select ${orders.id} as id, ${orders.orderNumber} as "orderNumber", ${orders.createdAt} as "createdAt", ${orders.total} as total, ${orders.status} as status
+          from ${orders} where ${orders.storefrontId} = ${storefrontId} and ${orders.deleted} = false
+          order by ${orders.createdAt} desc nulls first limit ${RECENT_ORDERS}`,
+        sql`t."createdAt" desc nulls first`,
+      ),
+      lowStockCount: sql<number>`(select count(*)::int from ${products} where ${lowStockWhere})`,
+      lowStockProducts: jsonList<LowStockProduct>(
+        sql`select ${products.id} as id, ${products.name} as name, ${products.quantity} as quantity, ${products.lowStockThreshold} as "lowStockThreshold"
+          from ${products} where ${lowStockWhere}
+          order by ${products.quantity}, ${products.name} limit ${LOW_STOCK_LIST}`,
+        sql`t.quantity, t.name`,
+      ),
+    })
+    .from(storefrontOrderStats)
+    .where(eq(storefrontOrderStats.storefrontId, storefrontId))
+    .prepare('storefront_analytics');
 
 /**
  * The storefront analytics panel (spec 1 §2) for its managers, over all orders, in SQL: sales
@@ -20,60 +72,16 @@ const LOW_STOCK_LIST = 20;
  * newest orders; low stock.
  */
 export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof storefrontIdInput> }) {
-  const storefront = await requireManagedStorefront(ctx, input.storefrontId);
-  const { timezone } = await storefrontOwnerInfo(ctx.db, storefront);
+  const { id, timezone } = await requireManagedStorefrontWithTimezone(ctx, input.storefrontId);
   const now = ctx.deps.clock.now();
-  const id = storefront.id;
   // Window starts computed once here, so the sum compares plain timestamps row by row.
   const starts = {
     today: startOfLocal(now, timezone, 'day'),
     week: new Date(now.getTime() - 7 * DAY),
     month: startOfLocal(now, timezone, 'month'),
   };
-
-  const [rows, topProducts, recentOrders, lowStock] = await Promise.all([
-    // Order counts and all-time revenue from storefront_order_stats, window sales beside them.
-    ctx.db
-      .select({
-        ...windowSalesColumns(id, now, starts),
-        total: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}), 0)`,
-        pending: sql<string>`coalesce(sum(${storefrontOrderStats.orderCount}) filter (where ${storefrontOrderStats.status} = 'pending'), 0)`,
-        revenue: sql<string>`coalesce(sum(${storefrontOrderStats.totalSum}) filter (where ${storefrontOrderStats.status} in (${REVENUE_SQL})), 0)`,
-      })
-      .from(storefrontOrderStats)
-      .where(eq(storefrontOrderStats.storefrontId, id)),
-    ctx.db
-      .select({ productId: productSales.productId, name: products.name, unitsSold: productSales.unitsSold, revenue: productSales.revenue })
-      .from(productSales)
-      .innerJoin(products, eq(products.id, productSales.productId))
-      .where(and(eq(productSales.storefrontId, id), sql`${productSales.unitsSold} > 0`))
-      .orderBy(desc(productSales.revenue), asc(productSales.productId))
-      .limit(TOP_PRODUCTS),
-    ctx.db
-      .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt, total: orders.total, status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.storefrontId, id), eq(orders.deleted, false)))
-      .orderBy(sql`${orders.createdAt} desc nulls first`)
-      .limit(RECENT_ORDERS),
-    // Spec 1 §5 low stock: tracked, quantity at or below the threshold (the partial index's predicate).
-    ctx.db
-      .select({
-        id: products.id,
-        name: products.name,
-        quantity: products.quantity,
-        lowStockThreshold: products.lowStockThreshold,
-        count: sql<number>`(count(*) over ())::int`,
-      })
-      .from(products)
-      .where(
-        sql`${products.storefrontId} = ${id} and ${products.trackInventory} = true and ${products.deleted} = false
-            and ${products.quantity} <= ${products.lowStockThreshold}`,
-      )
-      .orderBy(asc(products.quantity), asc(products.name))
-      .limit(LOW_STOCK_LIST),
-  ]);
   // An aggregate without GROUP BY always answers one row (zeros for a storefront without orders).
-  const [sums] = rows;
+  const [sums] = await prepared(ctx.db, 'storefront_analytics', analyticsStatement).execute({ storefrontId: id, ...windowSalesValues(now, starts) });
   const week = Number(sums.weekSales);
   const month = Number(sums.monthSales);
   return {
@@ -86,9 +94,9 @@ export async function storefrontAnalytics({ ctx, input }: { ctx: ServiceCtx; inp
     totalOrders: Number(sums.total),
     pendingOrders: Number(sums.pending),
     revenue: Number(sums.revenue),
-    lowStockCount: lowStock[0]?.count ?? 0,
-    lowStockProducts: lowStock.map(({ count: _count, ...p }) => p),
-    topProducts: topProducts.map((p) => ({ ...p, unitsSold: Number(p.unitsSold), revenue: Number(p.revenue) })),
-    recentOrders,
+    lowStockCount: sums.lowStockCount,
+    lowStockProducts: sums.lowStockProducts,
+    topProducts: sums.topProducts.map((p) => ({ ...p, unitsSold: Number(p.unitsSold), revenue: Number(p.revenue) })),
+    recentOrders: sums.recentOrders.map((o) => ({ ...o, createdAt: new Date(o.createdAt) })),
   };
 }

@@ -1,62 +1,8 @@
 import { z } from 'zod';
 import { PAYMENT_TYPE_VALUES, SHOP_USER_TYPE, TATTOO_STYLES, WEEKDAYS } from './constants';
-import { normalizeTime } from './rules';
+import { normalizeTime, US_STATES } from './rules';
 
 // The Create New Studio dialog and the manage page share these schemas (spec 1 §2, §5).
-
-export const US_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-] as const;
 
 export const TIMEZONE_OPTIONS = [
   { label: 'New York', value: 'America/New_York' },

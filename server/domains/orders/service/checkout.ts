@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderItems, orders, products } from '../../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../../lib/context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
 import type { ProductRow } from '../../products/views';
-import { loadStorefront, loadStorefrontWithTimezone, type StorefrontRow } from '../../storefronts/access';
+import { loadStorefront, loadStorefrontWithProducts, type StorefrontRow } from '../../storefronts/access';
 import { itemsOf } from '../access';
 import { type checkoutInput, ORDER_MESSAGES } from '../inputs';
 import { notifySellersOfNewOrder } from '../notify';
@@ -34,11 +34,12 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
     const [existing] = await ctx.db.select().from(orders).where(eq(orders.id, input.checkoutId)).limit(1);
     if (existing) return resumeCheckout(ctx, existing, user.id, input.paymentMethodId);
   }
-  const storefront = await loadStorefrontWithTimezone(ctx.db, input.storefrontId);
+  const { storefront, products: rows } = await loadStorefrontWithProducts(ctx.db, input.storefrontId, [...new Set(input.items.map((i) => i.productId))]);
   refuseUnsupported(storefront, input);
+  const lines = priceCart(input.items, new Map(rows.map((r) => [r.id, r])));
   let placed: Placed;
   try {
-    placed = await placeOrder(ctx, storefront, input, user.id);
+    placed = await placeOrder(ctx, storefront, input, lines, user.id);
   } catch (error) {
     // The same checkoutId submitted twice at once: the other request placed it; resume that one.
     if (input.checkoutId && isUniqueViolation(error)) {
@@ -94,83 +95,97 @@ function priceCart(lines: CartLine[], byId: Map<string, ProductRow>): PricedLine
 
 type Placed = { order: OrderRow; items: OrderItemRow[] };
 
-/** One transaction: take the stock (guarded), write the pending order and its lines. */
-async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezone: string }, input: Input, customerId: string): Promise<Placed> {
+/**
+ * One transaction: take the stock (guarded), write the pending order and its lines. Its
+ * statements are sent together (one round trip) and run in order: a refused stock update or a
+ * taken order number rolls back or retries what follows.
+ */
+async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezone: string }, input: Input, lines: PricedLine[], customerId: string): Promise<Placed> {
   const now = ctx.deps.clock.now();
+  const amounts = orderAmounts(
+    lines.reduce((sum, l) => sum + l.subtotal, 0),
+    storefront.settings,
+    input.fulfillmentMethod,
+  );
+  const values = {
+    id: input.checkoutId ?? randomUUID(),
+    customerId,
+    storefrontId: storefront.id,
+    ...amounts,
+    status: 'pending' as const,
+    fulfillmentMethod: input.fulfillmentMethod,
+    shippingAddress: input.fulfillmentMethod === 'shipping' ? (input.shippingAddress ?? null) : null,
+    paymentMethod: input.paymentMethodId ? ('stripe' as const) : ('cash' as const),
+    customerNotes: input.customerNotes ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const items: OrderItemRow[] = lines.map((l, position) => ({
+    id: randomUUID(),
+    orderId: values.id,
+    position,
+    productId: l.product.id,
+    productName: l.product.name,
+    productImage: l.product.images[0] ?? null,
+    quantity: l.line.quantity,
+    unitPrice: l.unitPrice,
+    variants: l.selection.variants,
+    customizations: l.selection.customizations,
+    subtotal: l.subtotal,
+  }));
   return withTransaction(ctx, async (tx) => {
-    const ids = [...new Set(input.items.map((i) => i.productId))];
-    const rows = await tx.db
-      .select()
-      .from(products)
-      .where(and(inArray(products.id, ids), eq(products.storefrontId, storefront.id), eq(products.deleted, false)));
-    const lines = priceCart(input.items, new Map(rows.map((r) => [r.id, r])));
-
     // Tracked products in id order (every checkout locks rows in the same order: no deadlocks).
     const taken = new Map<string, number>();
     for (const l of lines) if (l.product.trackInventory) taken.set(l.product.id, (taken.get(l.product.id) ?? 0) + l.line.quantity);
-    for (const [productId, quantity] of [...taken].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const [updated] = await tx.db
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - ${quantity}` })
-        .where(
-          and(
-            eq(products.id, productId),
-            eq(products.status, 'active'),
-            eq(products.deleted, false),
-            sql`(${products.allowBackorders} or ${products.quantity} >= ${quantity})`,
-          ),
-        )
-        .returning({ id: products.id });
-      if (!updated) throw conflict(ORDER_MESSAGES.insufficient);
-    }
-
-    const amounts = orderAmounts(
-      lines.reduce((sum, l) => sum + l.subtotal, 0),
-      storefront.settings,
-      input.fulfillmentMethod,
-    );
-    const order = await insertWithFreeNumber(tx, {
-      id: input.checkoutId ?? randomUUID(),
-      customerId,
-      storefrontId: storefront.id,
-      ...amounts,
-      status: 'pending' as const,
-      fulfillmentMethod: input.fulfillmentMethod,
-      shippingAddress: input.fulfillmentMethod === 'shipping' ? (input.shippingAddress ?? null) : null,
-      paymentMethod: input.paymentMethodId ? ('stripe' as const) : ('cash' as const),
-      customerNotes: input.customerNotes ?? null,
-      createdAt: now,
-      updatedAt: now,
-    }, now, storefront.timezone);
-    const items = await tx.db.insert(orderItems).values(
-      lines.map((l, position) => ({
-        orderId: order.id,
-        position,
-        productId: l.product.id,
-        productName: l.product.name,
-        productImage: l.product.images[0] ?? null,
-        quantity: l.line.quantity,
-        unitPrice: l.unitPrice,
-        variants: l.selection.variants,
-        customizations: l.selection.customizations,
-        subtotal: l.subtotal,
-      })),
-    ).returning();
+    const stock = [...taken].sort(([a], [b]) => (a < b ? -1 : 1)).map(([productId, quantity]) => takeStock(tx, productId, quantity));
+    const first = insertNumbered(tx, values, items, now, storefront.timezone);
+    // Settled in the order they run, so the first failure is the cause (the rest only saw it abort).
+    const settled = await Promise.allSettled([...stock, first]);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    if ((settled.slice(0, stock.length) as PromiseFulfilledResult<unknown[]>[]).some((r) => r.value.length === 0)) throw conflict(ORDER_MESSAGES.insufficient);
+    let order = await first;
+    for (let attempt = 1; !order && attempt < ORDER_NUMBER_ATTEMPTS; attempt++) order = await insertNumbered(tx, values, items, now, storefront.timezone);
+    if (!order) throw new AppError('UNAVAILABLE', 'We could not number your order. Please try again.');
     // A cash order is placed now; a card order once it is paid (payForOrder).
     if (!input.paymentMethodId) await notifySellersOfNewOrder(tx, order, storefront);
     return { order, items };
   });
 }
 
-/** Inserts the order under a random ORD-yyyymmdd-#### not yet taken (the unique index decides). */
-async function insertWithFreeNumber(tx: ServiceCtx, values: Omit<typeof orders.$inferInsert, 'orderNumber'>, now: Date, timezone: string): Promise<OrderRow> {
-  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
-    const [row] = await tx.db
-      .insert(orders)
-      .values({ ...values, orderNumber: orderNumber(now, timezone, randomInt(10_000)) })
-      .onConflictDoNothing({ target: orders.orderNumber })
-      .returning();
-    if (row) return row;
-  }
-  throw new AppError('UNAVAILABLE', 'We could not number your order. Please try again.');
+/** Takes `quantity` of an active product unless that would oversell it; no row when refused. Sent at once. */
+const takeStock = (tx: ServiceCtx, productId: string, quantity: number) =>
+  tx.db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} - ${quantity}` })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.status, 'active'),
+        eq(products.deleted, false),
+        sql`(${products.allowBackorders} or ${products.quantity} >= ${quantity})`,
+      ),
+    )
+    .returning({ id: products.id })
+    .execute();
+
+/**
+ * Inserts the order under a random ORD-yyyymmdd-#### and its lines, in two statements sent
+ * together; when the number is taken (the unique index decides) neither is written: undefined.
+ */
+async function insertNumbered(tx: ServiceCtx, values: Omit<typeof orders.$inferInsert, 'orderNumber'>, items: OrderItemRow[], now: Date, timezone: string): Promise<OrderRow | undefined> {
+  const number = orderNumber(now, timezone, randomInt(10_000));
+  const order = tx.db.insert(orders).values({ ...values, orderNumber: number }).onConflictDoNothing({ target: orders.orderNumber }).returning();
+  const lines = tx.db.execute(sql`
+    insert into ${orderItems} (id, order_id, position, product_id, product_name, product_image, quantity, unit_price, variants, customizations, subtotal)
+    select * from (values ${sql.join(
+      items.map(
+        (i) =>
+          sql`(${i.id}::uuid, ${i.orderId}::uuid, ${i.position}::int, ${i.productId}::uuid, ${i.productName}, ${i.productImage}::text, ${i.quantity}::int, ${i.unitPrice}::int, ${JSON.stringify(i.variants)}::jsonb, ${JSON.stringify(i.customizations)}::jsonb, ${i.subtotal}::int)`,
+      ),
+      sql`, `,
+    )}) as line
+    where exists (select 1 from ${orders} where ${orders.id} = ${values.id} and ${orders.orderNumber} = ${number})`);
+  const [[row]] = await Promise.all([order, lines]);
+  return row;
 }

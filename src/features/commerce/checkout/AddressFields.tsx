@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { US_STATES } from '../../../../server/domains/studios/inputs';
+import { US_STATES } from '../../../../server/domains/studios/rules';
 
 export type AddressDraft = { name: string; line1: string; line2: string; city: string; state: string; zipCode: string; phone: string };
 export const emptyAddress: AddressDraft = { name: '', line1: '', line2: '', city: '', state: '', zipCode: '', phone: '' };

@@ -1,0 +1,13 @@
+// The spec's product texts (spec 1 §5). A file of their own so the pricing rules the browser
+// shares (rules.ts) do not pull zod and the table definitions into the storefront and checkout pages.
+
+export const PRODUCT_MESSAGES = {
+  notFound: 'Product not found',
+  nameRequired: 'Product name is required',
+  priceAboveZero: 'Product price must be greater than 0',
+  notAvailable: 'Product is not available',
+  backordered: 'Item will be backordered',
+  onlyAvailable: (n: number) => `Only ${n} items available`,
+  insufficient: 'Insufficient inventory',
+  priceRange: 'Minimum price cannot be more than maximum price',
+} as const;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+describe('configuration defaults (CONTRACT.md)', () => {
+  it('uses the contract origins at the default port', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appOrigin).toBe('http://localhost:3000');
+    expect(config.adminOrigin).toBe('http://admin.localhost:3000');
+  });
+
+  it('derives unset origins from PORT', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config.appOrigin).toBe('http://localhost:8080');
+    expect(config.adminOrigin).toBe('http://admin.localhost:8080');
+  });
+
+  it('keeps explicit origins, without a trailing slash', () => {
+    const config = loadConfig({ PORT: '8080', APP_ORIGIN: 'https://inklink.example/', ADMIN_ORIGIN: 'https://admin.inklink.example' });
+    expect(config.appOrigin).toBe('https://inklink.example');
+    expect(config.adminOrigin).toBe('https://admin.inklink.example');
+  });
+
+  it('refuses an origin that is not a URL', () => {
+    expect(() => loadConfig({ APP_ORIGIN: 'localhost' })).toThrow(/APP_ORIGIN/);
+  });
+});
