@@ -10,11 +10,11 @@ import { createSessionCache } from './auth/session-cache';
 import { sessionExpiresAt } from './auth/sessions';
 import type { AppDeps } from './deps';
 import { registerIcsFeed } from './http/ics-feed';
+import { registerOwnWriteEviction } from './http/own-writes';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
-import { clearChangeFeedCaches } from './lib/change-feed-cache';
 import { registerTrpcRoutes } from './trpc/fastify-handler';
 import type { TrpcContext } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -55,16 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.stop());
   const auth = createRequestAuth(deps, sessionCache);
-  // A user's own write is visible to their very next read: their cached sessions are dropped
-  // before the write's response leaves (other processes hear of it through the database).
-  // The same holds for the answers cached from a change feed (e.g. studio search).
-  app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && (req.url.startsWith('/trpc/') || req.url.startsWith('/api/'))) {
-      clearChangeFeedCaches(deps.database);
-      const valid = await auth.resolve(req);
-      if (valid) sessionCache.evictUser(valid.user.id);
-    }
-  });
+  registerOwnWriteEviction(app, auth, sessionCache, deps.database);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pino from 'pino';
 import type { Database } from '../db/client';
 import type { Session, SessionUser } from './sessions';
@@ -14,6 +15,10 @@ export const AUTH_CHANGES_CHANNEL = 'inklink_auth';
 export const ALL_USERS = '*';
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_MAX_ENTRIES = 50_000;
+/** A catch-up marker sent on the channel itself; never a user id (those are UUIDs). */
+const CATCH_UP_PREFIX = 'catch-up:';
+/** How long a catch-up waits for its marker before it gives up and empties the cache instead. */
+export const CATCH_UP_TIMEOUT_MS = 2_000;
 
 export type SessionRow = { session: Session; user: SessionUser };
 
@@ -28,6 +33,13 @@ export type SessionCache = {
   set(sessionId: string, row: SessionRow, generationAtRead: number): void;
   evictSession(sessionId: string): void;
   evictUser(userId: string): void;
+  /**
+   * Resolves once every change committed before the call has been applied here. PostgreSQL
+   * delivers notifications in commit order, so receiving a marker sent now means every earlier
+   * change notice has arrived too. Used after writes that change other users (an admin revoking
+   * a grant), whose notice would otherwise race the affected user's next request.
+   */
+  catchUp(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -45,6 +57,10 @@ export function createSessionCache(
   const sessionsOfUser = new Map<string, Set<string>>();
   let generation = 0;
   let unlisten: (() => Promise<void>) | undefined;
+  // Other processes see this cache's markers on the shared channel too; the random part keeps them apart.
+  const markerPrefix = `${CATCH_UP_PREFIX}${randomUUID()}.`;
+  let markers = 0;
+  const awaitedMarkers = new Map<string, () => void>();
 
   const forget = (sessionId: string) => {
     const entry = entries.get(sessionId);
@@ -67,6 +83,7 @@ export function createSessionCache(
   };
 
   const onChange = (payload: string) => {
+    if (payload.startsWith(CATCH_UP_PREFIX)) return awaitedMarkers.get(payload)?.();
     if (payload === ALL_USERS) return clear();
     for (const userId of payload.split(',')) evictUser(userId);
   };
@@ -97,6 +114,26 @@ export function createSessionCache(
       forget(sessionId);
     },
     evictUser,
+    async catchUp() {
+      if (!unlisten) return; // nothing is cached without the feed
+      const marker = `${markerPrefix}${++markers}`;
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<boolean>((resolve) => {
+        awaitedMarkers.set(marker, () => resolve(true));
+        timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
+      });
+      try {
+        await database.notify(AUTH_CHANGES_CHANNEL, marker);
+        // A lost marker (the feed reconnecting) must not leave stale grants behind.
+        if (!(await arrived)) clear();
+      } catch (error) {
+        clear();
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        awaitedMarkers.delete(marker);
+      }
+    },
     async start() {
       if (unlisten) return;
       try {

@@ -1,16 +1,29 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { ALL_USERS, createSessionCache, type SessionRow } from '../../server/auth/session-cache';
+import { ALL_USERS, CATCH_UP_TIMEOUT_MS, createSessionCache, type SessionRow } from '../../server/auth/session-cache';
 import type { Database } from '../../server/db/client';
 
-function fakeDatabase() {
-  const feed: { announce?: (payload: string) => void } = {};
+/**
+ * A change feed like PostgreSQL's: `announce` delivers at once; `commit` queues a notice that
+ * `deliver` hands over later, in commit order, with anything notified after it (a marker).
+ */
+function fakeDatabase(options: { dropNotices?: boolean } = {}) {
+  const inFlight: string[] = [];
+  const feed: { announce?: (payload: string) => void; commit(payload: string): void; deliver(): void } = {
+    commit: (payload) => inFlight.push(payload),
+    deliver: () => {
+      for (const payload of inFlight.splice(0)) feed.announce?.(payload);
+    },
+  };
   const database = {
     listen: async (_channel: string, onPayload: (payload: string) => void) => {
       feed.announce = onPayload;
       return async () => {
         feed.announce = undefined;
       };
+    },
+    notify: async (_channel: string, payload: string) => {
+      if (!options.dropNotices) feed.commit(payload);
     },
   } as unknown as Database;
   return { database, feed };
@@ -19,8 +32,8 @@ function fakeDatabase() {
 const row = (userId: string, sessionId: string) => ({ session: { id: sessionId, userId }, user: { id: userId } }) as unknown as SessionRow;
 const logger = pino({ level: 'silent' });
 
-async function startedCache(options?: { ttlMs?: number; maxEntries?: number }) {
-  const { database, feed } = fakeDatabase();
+async function startedCache(options?: { ttlMs?: number; maxEntries?: number }, feedOptions?: { dropNotices?: boolean }) {
+  const { database, feed } = fakeDatabase(feedOptions);
   const cache = createSessionCache(database, logger, options);
   await cache.start();
   return { cache, feed };
@@ -79,5 +92,36 @@ describe('createSessionCache', () => {
     expect(cache.get('s1')).toBeUndefined();
     cache.set('s1', row('u1', 's1'), cache.generation());
     expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it('catches up: resolves only once every notice committed before the call has been applied', async () => {
+    const { cache, feed } = await startedCache();
+    cache.set('s1', row('u1', 's1'), cache.generation());
+    cache.set('s2', row('u2', 's2'), cache.generation());
+    feed.commit('u1'); // an admin's revocation, committed but not yet delivered
+    let caughtUp = false;
+    const catchingUp = cache.catchUp().then(() => {
+      caughtUp = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(caughtUp).toBe(false);
+    feed.deliver();
+    await catchingUp;
+    expect(cache.get('s1')).toBeUndefined();
+    expect(cache.get('s2')).toBeDefined();
+  });
+
+  it('empties the cache when its catch-up marker never arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      const { cache } = await startedCache(undefined, { dropNotices: true });
+      cache.set('s1', row('u1', 's1'), cache.generation());
+      const catchingUp = cache.catchUp();
+      await vi.advanceTimersByTimeAsync(CATCH_UP_TIMEOUT_MS);
+      await catchingUp;
+      expect(cache.get('s1')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
