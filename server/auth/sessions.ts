@@ -24,7 +24,8 @@ export type ValidSession = { session: Session; user: SessionUser; refreshed: boo
 
 // On @oslojs/crypto, as Lucia's session guide (the customer's choice of library; the same hashing
 // as the password-reset tokens in domains/auth/service.ts).
-const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+const utf8 = new TextEncoder();
+const hashSecret = (secret: string) => encodeHexLowerCase(sha256(utf8.encode(secret)));
 
 export async function createSession(
   db: Db,
@@ -69,8 +70,8 @@ export async function validateSessionToken(db: Db, token: string, now: Date, cac
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   const row = cache?.get(id) ?? (await lookupSession(db, id, cache));
   if (!row) return null;
-  const expected = new TextEncoder().encode(row.session.secretHash);
-  const actual = new TextEncoder().encode(hashSecret(secret));
+  const expected = utf8.encode(row.session.secretHash);
+  const actual = utf8.encode(hashSecret(secret));
   if (!constantTimeEqual(expected, actual)) return null;
 
   const { session, user } = row;
@@ -99,10 +100,7 @@ async function lookupSession(db: Db, id: string, cache?: SessionCache): Promise<
 /** When the cookie should expire: the sooner of the idle and the absolute limits. */
 export function sessionExpiresAt(session: Pick<Session, 'createdAt' | 'lastVerifiedAt'>): Date {
   return new Date(
-    Math.min(
-      session.lastVerifiedAt.getTime() + SESSION_IDLE_TIMEOUT_MS,
-      session.createdAt.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS,
-    ),
+    Math.min(session.lastVerifiedAt.getTime() + SESSION_IDLE_TIMEOUT_MS, session.createdAt.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS),
   );
 }
 
@@ -111,9 +109,7 @@ export async function invalidateSession(db: Db, sessionId: string) {
 }
 
 export async function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string) {
-  const where = exceptSessionId
-    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-    : eq(sessions.userId, userId);
+  const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
   const removed = await db.delete(sessions).where(where).returning({ id: sessions.id });
   return removed.length;
 }

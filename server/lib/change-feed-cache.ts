@@ -60,7 +60,9 @@ export function createChangeFeedCache<V>(database: Database, logger: pino.Logger
         // Oldest first in a Map: dropping the first key keeps memory bounded.
         if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
         // Every later hit hands out this very object: it must never be mutated.
-        entries.set(key, { value: markShared(value), expiresAt: performance.now() + options.ttlMs });
+        const entry: Entry<V> = { value, expiresAt: performance.now() + options.ttlMs };
+        markShared(value, () => entries.get(key) === entry && entry.expiresAt > performance.now());
+        entries.set(key, entry);
       }
       return value;
     },

@@ -10,6 +10,7 @@ import {
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isShared } from '../lib/shared-answers';
+import { createReusedAnswers } from './reused-answers';
 import { wireJson } from './transformer';
 
 // Why not tRPC's own Fastify plugin for every call: it turns each request into a Fetch API
@@ -29,7 +30,8 @@ type Options<TRouter extends AnyRouter> = Omit<
   maxBatchSize: number;
 };
 
-type Call = { index: number; path: string; procedure: AnyProcedure; rawInput: unknown };
+/** `rawInput`: the call's input, parsed when first asked for; `requestText`: as sent, the key of a reused answer. */
+type Call = { index: number; path: string; procedure: AnyProcedure; rawInput: () => unknown; requestText: () => string };
 type Parsed = { batch: boolean; type: 'query' | 'mutation'; calls: Call[] };
 
 const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
@@ -76,7 +78,17 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** The calls of a plain JSON query or mutation request, or null when tRPC's handler should answer. */
-async function parsePlainRequest(router: AnyRouter, req: FastifyRequest, path: string, maxBatchSize: number): Promise<Parsed | null> {
+/**
+ * `answeredBefore` says whether a single call's request text already had a reused answer: such a
+ * text was parsed successfully then, and is only parsed again if the answer is not reused now.
+ */
+async function parsePlainRequest(
+  router: AnyRouter,
+  req: FastifyRequest,
+  path: string,
+  maxBatchSize: number,
+  answeredBefore: (path: string, requestText: string) => boolean,
+): Promise<Parsed | null> {
   if (wantsStream(req) || queryParam(req, 'connectionParams') !== undefined) return null;
   if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').startsWith('application/json')) return null;
   const batch = queryParam(req, 'batch') === '1';
@@ -85,7 +97,8 @@ async function parsePlainRequest(router: AnyRouter, req: FastifyRequest, path: s
 
   let inputs: unknown;
   const text = req.method === 'GET' ? queryParam(req, 'input') : (req.body as string | undefined);
-  if (text) {
+  const parseLater = !batch && text !== undefined && text !== '' && answeredBefore(path, text);
+  if (text && !parseLater) {
     const parsed = parseJson(text);
     if (!parsed.ok) return null;
     inputs = parsed.value;
@@ -97,8 +110,10 @@ async function parsePlainRequest(router: AnyRouter, req: FastifyRequest, path: s
     const procedure = (await getProcedureAtPath(router, callPath)) as AnyProcedure | null;
     const type = procedure?._def.type;
     if (!procedure || (type !== 'query' && type !== 'mutation') || METHOD_OF[type] !== req.method) return null;
-    const rawInput = batch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
-    calls.push({ index, path: callPath, procedure, rawInput });
+    const input = batch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
+    const rawInput = parseLater ? () => JSON.parse(text as string) : () => input;
+    const requestText = batch ? () => JSON.stringify(input) ?? '' : () => text ?? '';
+    calls.push({ index, path: callPath, procedure, rawInput, requestText });
   }
   const types = new Set(calls.map((call) => call.procedure._def.type));
   if (types.size !== 1) return null;
@@ -118,6 +133,8 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
     }
   };
 
+  const reusedAnswers = createReusedAnswers();
+
   await app.register(async (scope) => {
     // tRPC reads the raw body itself; form data is passed through untouched as its plugin does.
     scope.removeContentTypeParser('application/json');
@@ -127,7 +144,10 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
 
     scope.all<{ Params: { path: string } }>('/trpc/:path', async (req, reply) => {
       const path = req.params.path;
-      const plain = req.method === 'GET' || req.method === 'POST' ? await parsePlainRequest(router, req, path, maxBatchSize) : null;
+      const plain =
+        req.method === 'GET' || req.method === 'POST'
+          ? await parsePlainRequest(router, req, path, maxBatchSize, reusedAnswers.answeredBefore)
+          : null;
       if (!plain) {
         const request: FastifyRequest = req;
         await fastifyRequestHandler({ ...options, req: request, res: reply, path } as FastifyRequestHandlerOptions<
@@ -151,22 +171,23 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
           let input: unknown;
           try {
             if (contextError) throw contextError;
-            return {
-              result: {
-                data: await call.procedure({
-                  path: call.path,
-                  ctx,
-                  type: plain.type,
-                  batchIndex: call.index,
-                  signal: undefined,
-                  getRawInput: async () => {
-                    if (call.rawInput === undefined) return undefined;
-                    input = deserialize(call.rawInput);
-                    return input;
-                  },
-                }),
+            const reused = reusedAnswers.find(call.procedure, call.path, call.requestText, ctx as { user: unknown } | undefined);
+            if (reused) return { result: { data: reused } };
+            const data = await call.procedure({
+              path: call.path,
+              ctx,
+              type: plain.type,
+              batchIndex: call.index,
+              signal: undefined,
+              getRawInput: async () => {
+                const raw = call.rawInput();
+                if (raw === undefined) return undefined;
+                input = deserialize(raw);
+                return input;
               },
-            };
+            });
+            reusedAnswers.remember(call.procedure, call.path, call.requestText, data);
+            return { result: { data } };
           } catch (cause) {
             const error = getTRPCErrorFromUnknown(cause);
             onError?.({ error, path: call.path, input, ctx, type: plain.type, req });

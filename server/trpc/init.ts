@@ -33,20 +33,31 @@ const CODE_MAP: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-const t = initTRPC.context<TrpcContext>().create({
-  transformer,
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const { stack: _stack, ...data } = shape.data;
-    if (error.cause instanceof ZodError) {
-      const issue = error.cause.issues[0];
-      return { ...shape, message: issue?.message ?? 'Invalid input', data: { ...data, path: issue?.path.map(String) ?? [] } };
-    }
-    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_MESSAGE, data };
-    if (error.code === 'BAD_REQUEST' && error.message.startsWith('[')) return { ...shape, message: 'Invalid input', data };
-    return { ...shape, data };
-  },
-});
+/**
+ * What a procedure declares beyond its input. `access` is set by the builders below, beside the
+ * middleware that enforces it; `reusesAnswers` marks a procedure whose answers come from a shared
+ * cache and are the same for every caller it admits, so the same request text may be answered with
+ * the same answer while it is current (server/trpc/reused-answers.ts).
+ */
+export type ProcedureMeta = { access?: 'public' | 'signedIn' | 'admin'; reusesAnswers?: boolean };
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const { stack: _stack, ...data } = shape.data;
+      if (error.cause instanceof ZodError) {
+        const issue = error.cause.issues[0];
+        return { ...shape, message: issue?.message ?? 'Invalid input', data: { ...data, path: issue?.path.map(String) ?? [] } };
+      }
+      if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_MESSAGE, data };
+      if (error.code === 'BAD_REQUEST' && error.message.startsWith('[')) return { ...shape, message: 'Invalid input', data };
+      return { ...shape, data };
+    },
+  });
 
 /** Maps service errors to tRPC once (DESIGN rule 10); anything else becomes a generic 500. */
 function mapServiceErrors<R extends { ok: true } | { ok: false; error: TRPCError }>(result: R): R {
@@ -64,17 +75,17 @@ function mapServiceErrors<R extends { ok: true } | { ok: false; error: TRPCError
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(async ({ next }) => mapServiceErrors(await next()));
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(async ({ next }) => mapServiceErrors(await next()));
 
 // The sign-in check and the error mapping are one middleware, not two: every tRPC middleware level
 // copies the call's options twice, about 4% of the CPU of a cached read. Only the narrowed user is
 // passed on, since tRPC merges it into the context itself.
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const authedProcedure = t.procedure.meta({ access: 'signedIn' }).use(async ({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   return mapServiceErrors(await next({ ctx: { user: ctx.user } }));
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.user.userTypes.includes('AppAdmin')) {
     throw new TRPCError({
       code: 'FORBIDDEN',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shops } from '../../server/db/schema';
+import { trpcError } from '../support/client';
 import { msUntil, withTriggerOff } from '../support/change-feed';
 import { createUser, signIn } from '../support/factories';
 import { studioInput } from '../support/studio-fixtures';
@@ -47,6 +48,15 @@ describe('studio search cache', () => {
       await client.studio.create.mutate(studioInput({ name: `Numbat ${i}` }));
       expect(await names(client, `numbat ${i}`)).toEqual([`Numbat ${i}`]);
     }
+  });
+
+  it('refuses a signed-out caller the very search text a signed-in member was just answered', async () => {
+    const member = await signedIn();
+    await member.studio.create.mutate(studioInput({ name: 'Bilby Ink' }));
+    expect(await names(member, 'bilby')).toEqual(['Bilby Ink']);
+    expect(await names(member, 'bilby')).toEqual(['Bilby Ink']);
+    const error = await trpcError(server.client().studio.search.query({ query: 'bilby' }));
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   });
 
   it('keeps answers apart: case-insensitive text, filters and pages each have their own entry', async () => {
