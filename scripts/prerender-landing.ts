@@ -7,9 +7,10 @@ import path from 'node:path';
 // Run as its own process: React and emotion must load in production mode (class names then match
 // the browser build's, so the browser adopts the prerendered rules).
 //
-// On that page the app's code is downloaded at once (modulepreload) but started by a small boot
-// script only after the first frame: the page paints from its HTML without waiting for the app's
-// code to run (on a phone, most of a second).
+// On that page a small boot script downloads and starts the app's code only once the visitor starts
+// using the page: the page paints from its HTML, and a visitor who only reads it never pays for
+// the app's code (downloading it, even unstarted, kept a phone's main thread busy for a few hundred
+// milliseconds; running it, most of a second).
 
 process.env.NODE_ENV = 'production';
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
@@ -17,7 +18,7 @@ const LANDING_ROUTE = 'src/routes/index.tsx?tsr-split=component';
 
 type ManifestChunk = { file: string; imports?: string[] };
 
-/** The landing route's chunk and every chunk it imports statically, for modulepreload. */
+/** The landing route's chunk and every chunk it imports statically. */
 function routeChunks(manifest: Record<string, ManifestChunk>): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -45,14 +46,21 @@ function entryChunksInOrder(manifest: Record<string, ManifestChunk>, entryKey: s
   return files;
 }
 
+/** The first signs of a visitor using the page (a tap or click, a key, the mouse or the wheel). */
+const FIRST_INPUTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel'];
+
 /**
- * The landing page's only script: starts the app after the first frame, and keeps the label of a
- * button tapped before the app is running (the app replays that tap once it has taken over: see
- * src/main.tsx), so an early tap on the menu or the theme switch is not lost. The app's chunks are
- * run one per task, each after the ones it imports (a module and everything it imports otherwise
- * run in one task: on a phone, one long task that blocks a tap for about half a second).
+ * The landing page's only script. The page works as it is (its links are plain links), so the app's
+ * code is downloaded and run only when the visitor first touches, clicks, types or moves the mouse:
+ * booting React and MUI is most of a second of main-thread work on a phone, which a visitor who
+ * only reads the page (or follows a link) never needs. A visitor who chose the light theme gets the app at once, after
+ * the first frame, since the prerendered page is dark. The label of a button tapped before the app
+ * is running is kept (the app replays that tap once it has taken over: see src/main.tsx), so the
+ * tap that starts the app, on the menu or the theme switch, is not lost. The app's chunks are run
+ * one per task, each after the ones it imports (a module and everything it imports otherwise run in
+ * one task: on a phone, one long task that blocks a tap for about half a second).
  */
-function bootScript(chunks: string[]) {
+function bootScript(chunks: string[], allChunks: string[], themeStorageKey: string) {
   return `const root = document.getElementById('root');
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('button[aria-label]') : null;
@@ -60,18 +68,33 @@ document.addEventListener('click', (event) => {
 }, true);
 const chunks = ${JSON.stringify(chunks)};
 const run = (i) => import(chunks[i]).then(() => i + 1 < chunks.length && setTimeout(() => run(i + 1)));
-requestAnimationFrame(() => setTimeout(() => run(0)));
+const inputs = ${JSON.stringify(FIRST_INPUTS)};
+const start = () => {
+  for (const type of inputs) removeEventListener(type, start, true);
+  // Every chunk the app and the landing route need is requested at once, side by side.
+  for (const file of ${JSON.stringify(allChunks)}) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+  run(0);
+};
+let light = false;
+try {
+  light = localStorage.getItem(${JSON.stringify(themeStorageKey)}) === 'light';
+} catch {}
+if (light) requestAnimationFrame(() => setTimeout(start));
+else for (const type of inputs) addEventListener(type, start, { capture: true, passive: true });
 `;
 }
 
 const { renderLandingPage } = await import('../src/features/landing/renderLandingPage');
+const { THEME_STORAGE_KEY } = await import('../src/theme');
 const { html, styleTags } = await renderLandingPage();
 const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 const template = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
-const preloads = routeChunks(manifest)
-  .filter((file) => !template.includes(`/${file}"`))
-  .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-  .join('');
 const root = '<div id="root"></div>';
 if (!template.includes(root)) throw new Error(`prerender: ${root} not found in index.html`);
 const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
@@ -79,17 +102,14 @@ if (!entryTag) throw new Error('prerender: the entry script was not found in ind
 const entry = entryTag[1];
 const chunks = entryChunksInOrder(manifest, 'index.html');
 if (chunks.at(-1) !== entry) throw new Error(`prerender: the manifest's entry is not ${entry}`);
-const boot = bootScript(chunks);
+const boot = bootScript(chunks, [...chunks, ...routeChunks(manifest).map((file) => `/${file}`)], THEME_STORAGE_KEY);
 const bootFile = `assets/landing-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
 fs.writeFileSync(path.join(CLIENT_DIR, bootFile), boot);
 const page = template
-  .replace(
-    entryTag[0],
-    `<link rel="modulepreload" crossorigin href="${entry}"><script type="module" crossorigin src="/${bootFile}"></script>`,
-  )
-  .replace('</head>', `${preloads}${styleTags}</head>`)
-  .replace(root, `<div id="root" data-prerendered="landing">${html}</div>`)
-  // The page's content is in the HTML: the app's code is fetched behind it, not before it.
-  .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  .replace(entryTag[0], `<script type="module" crossorigin src="/${bootFile}"></script>`)
+  // The app's code is not downloaded with the page (the boot script fetches it when the app starts).
+  .replaceAll(/<link rel="modulepreload"[^>]*>\s*/g, '')
+  .replace('</head>', `${styleTags}</head>`)
+  .replace(root, `<div id="root" data-prerendered="landing">${html}</div>`);
 fs.writeFileSync(path.join(CLIENT_DIR, 'landing.html'), page);
 console.log(`prerendered landing.html (${Math.round(page.length / 1024)} KB)`);

@@ -49,6 +49,8 @@ describe('the prerendered landing page', () => {
     const page = await app.newPage();
     await page.setViewportSize({ width: 412, height: 823 });
     await page.goto(app.url);
+    // The visitor's first input (here the mouse moving onto the page) starts the app.
+    await page.mouse.move(200, 400);
     await appMounted(page);
     await page.getByRole('heading', { name: 'Create Together', level: 1 }).waitFor();
     expect(await page.getByRole('progressbar').count()).toBe(0);
@@ -76,6 +78,21 @@ describe('the prerendered landing page', () => {
     await page.getByRole('link', { name: 'View Pricing' }).click();
     await page.waitForURL(`${app.url}/pricing`);
     await page.getByRole('heading', { name: 'Pricing', level: 1 }).waitFor();
+  });
+
+  it('starts the app only once the visitor uses the page (a reader who does nothing runs no app code)', async () => {
+    const page = await app.newPage();
+    const appCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/main-[^/]+\.js$/.test(request.url())) appCode.push(request.url());
+    });
+    await page.goto(app.url, { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+    expect(appCode).toEqual([]);
+    expect(await page.evaluate(() => document.getElementById('root')?.dataset.prerendered)).toBe('landing');
+    await page.keyboard.press('Tab');
+    await appMounted(page);
+    expect(appCode).toHaveLength(1);
   });
 
   it('keeps a tap on a button made before the app has started, and does it once the app runs', async () => {
