@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { products, shops, shopUsers, storefronts, users } from '../../db/schema';
@@ -56,17 +56,30 @@ export async function loadStorefrontWithTimezone(db: Db, storefrontId: string): 
   return (await loadStorefrontWithProducts(db, storefrontId, [])).storefront;
 }
 
+/** The storefront-with-products query, built once per database (a checkout runs it on every order). */
+const storefrontWithProductsQueries = new WeakMap<Db, ReturnType<typeof prepareStorefrontWithProducts>>();
+
+const prepareStorefrontWithProducts = (db: Db) =>
+  db
+    .select({ storefront: storefronts, timezone: shops.timezone, product: products })
+    .from(storefronts)
+    .leftJoin(shops, and(eq(storefronts.ownerType, 'shop'), eq(shops.id, storefronts.ownerId)))
+    .leftJoin(products, and(eq(products.storefrontId, storefronts.id), sql`${products.id} = any(${sql.placeholder('productIds')}::uuid[])`, eq(products.deleted, false)))
+    .where(and(eq(storefronts.id, sql.placeholder('storefrontId')), eq(storefronts.deleted, false)))
+    .prepare('storefront_with_products');
+
 /**
  * A live storefront with its owner's timezone and those of `productIds` that are its own live
  * products, in one query (a checkout needs all three before it writes anything).
  */
 export async function loadStorefrontWithProducts(db: Db, storefrontId: string, productIds: string[]) {
-  const rows = await db
-    .select({ storefront: storefronts, timezone: shops.timezone, product: products })
-    .from(storefronts)
-    .leftJoin(shops, and(eq(storefronts.ownerType, 'shop'), eq(shops.id, storefronts.ownerId)))
-    .leftJoin(products, and(eq(products.storefrontId, storefronts.id), inArray(products.id, productIds), eq(products.deleted, false)))
-    .where(and(eq(storefronts.id, storefrontId), eq(storefronts.deleted, false)));
+  let query = storefrontWithProductsQueries.get(db);
+  if (!query) {
+    query = prepareStorefrontWithProducts(db);
+    storefrontWithProductsQueries.set(db, query);
+  }
+  // An array parameter as PostgreSQL's literal (ids are uuids: nothing to quote).
+  const rows = await query.execute({ storefrontId, productIds: `{${productIds.join(',')}}` });
   if (rows.length === 0) throw notFound(STOREFRONT_MESSAGES.notFound);
   const [{ storefront, timezone }] = rows;
   return {

@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderItems, orders, products } from '../../../db/schema';
+import { prebuiltStatement } from '../../../db/sql';
 import { type ServiceCtx, requireUser, withTransaction } from '../../../lib/context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
@@ -107,15 +108,15 @@ async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezon
     storefront.settings,
     input.fulfillmentMethod,
   );
-  const values = {
+  const values: NewOrder = {
     id: input.checkoutId ?? randomUUID(),
     customerId,
     storefrontId: storefront.id,
     ...amounts,
-    status: 'pending' as const,
+    status: 'pending',
     fulfillmentMethod: input.fulfillmentMethod,
     shippingAddress: input.fulfillmentMethod === 'shipping' ? (input.shippingAddress ?? null) : null,
-    paymentMethod: input.paymentMethodId ? ('stripe' as const) : ('cash' as const),
+    paymentMethod: input.paymentMethodId ? 'stripe' : 'cash',
     customerNotes: input.customerNotes ?? null,
     createdAt: now,
     updatedAt: now,
@@ -137,7 +138,7 @@ async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezon
     // Tracked products in id order (every checkout locks rows in the same order: no deadlocks).
     const taken = new Map<string, number>();
     for (const l of lines) if (l.product.trackInventory) taken.set(l.product.id, (taken.get(l.product.id) ?? 0) + l.line.quantity);
-    const stock = [...taken].sort(([a], [b]) => (a < b ? -1 : 1)).map(([productId, quantity]) => takeStock(tx, productId, quantity));
+    const stock = [...taken].sort(([a], [b]) => (a < b ? -1 : 1)).map(([productId, quantity]) => takeStock(tx.db, { productId, quantity }));
     const first = insertNumbered(tx, values, items, now, storefront.timezone);
     // Settled in the order they run, so the first failure is the cause (the rest only saw it abort).
     const settled = await Promise.allSettled([...stock, first]);
@@ -153,39 +154,73 @@ async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezon
   });
 }
 
-/** Takes `quantity` of an active product unless that would oversell it; no row when refused. Sent at once. */
-const takeStock = (tx: ServiceCtx, productId: string, quantity: number) =>
-  tx.db
-    .update(products)
-    .set({ quantity: sql`${products.quantity} - ${quantity}` })
-    .where(
-      and(
-        eq(products.id, productId),
-        eq(products.status, 'active'),
-        eq(products.deleted, false),
-        sql`(${products.allowBackorders} or ${products.quantity} >= ${quantity})`,
-      ),
-    )
-    .returning({ id: products.id })
-    .execute();
+const p = sql.placeholder;
+
+/** Takes `quantity` of an active product unless that would oversell it; no row when refused. */
+const takeStock = prebuiltStatement<{ id: string }, { productId: string; quantity: number }>(sql`
+  update ${products} set quantity = quantity - ${p('quantity')}::int
+  where id = ${p('productId')}::uuid and status = 'active' and deleted = false and (allow_backorders or quantity >= ${p('quantity')}::int)
+  returning id`);
+
+type NewOrder = Pick<OrderRow, 'id' | 'customerId' | 'storefrontId' | 'subtotal' | 'tax' | 'shipping' | 'discount' | 'total' | 'status' | 'fulfillmentMethod' | 'shippingAddress' | 'paymentMethod' | 'customerNotes' | 'createdAt' | 'updatedAt'>;
+
+/** The order and its lines in one statement; a taken order number writes neither (no row). */
+const insertOrder = prebuiltStatement<{ id: string }, Record<keyof NewOrder | 'orderNumber' | 'lines', unknown>>(sql`
+  with placed as (
+    insert into ${orders} (id, order_number, customer_id, storefront_id, subtotal, tax, shipping, discount, total, status, fulfillment_method, shipping_address, payment_method, customer_notes, created_at, updated_at)
+    values (${p('id')}::uuid, ${p('orderNumber')}, ${p('customerId')}::uuid, ${p('storefrontId')}::uuid, ${p('subtotal')}::int, ${p('tax')}::int, ${p('shipping')}::int,
+      ${p('discount')}::int, ${p('total')}::int, ${p('status')}::order_status, ${p('fulfillmentMethod')}::fulfillment_method, ${p('shippingAddress')}::jsonb,
+      ${p('paymentMethod')}::order_payment_method, ${p('customerNotes')}::text, ${p('createdAt')}::timestamptz, ${p('updatedAt')}::timestamptz)
+    on conflict (order_number) do nothing
+    returning id),
+  lines as (
+    insert into ${orderItems} (id, order_id, position, product_id, product_name, product_image, quantity, unit_price, variants, customizations, subtotal)
+    select line.id, placed.id, line.position, line.product_id, line.product_name, line.product_image, line.quantity, line.unit_price, line.variants, line.customizations, line.subtotal
+    from placed cross join jsonb_to_recordset(${p('lines')}::jsonb) as line (id uuid, position int, product_id uuid, product_name text, product_image text,
+      quantity int, unit_price int, variants jsonb, customizations jsonb, subtotal int))
+  select id from placed`);
 
 /**
- * Inserts the order under a random ORD-yyyymmdd-#### and its lines, in two statements sent
- * together; when the number is taken (the unique index decides) neither is written: undefined.
+ * Inserts the order under a random ORD-yyyymmdd-#### with its lines; when the number is taken
+ * (the unique index decides) neither is written: undefined.
  */
-async function insertNumbered(tx: ServiceCtx, values: Omit<typeof orders.$inferInsert, 'orderNumber'>, items: OrderItemRow[], now: Date, timezone: string): Promise<OrderRow | undefined> {
+async function insertNumbered(tx: ServiceCtx, values: NewOrder, items: OrderItemRow[], now: Date, timezone: string): Promise<OrderRow | undefined> {
   const number = orderNumber(now, timezone, randomInt(10_000));
-  const order = tx.db.insert(orders).values({ ...values, orderNumber: number }).onConflictDoNothing({ target: orders.orderNumber }).returning();
-  const lines = tx.db.execute(sql`
-    insert into ${orderItems} (id, order_id, position, product_id, product_name, product_image, quantity, unit_price, variants, customizations, subtotal)
-    select * from (values ${sql.join(
-      items.map(
-        (i) =>
-          sql`(${i.id}::uuid, ${i.orderId}::uuid, ${i.position}::int, ${i.productId}::uuid, ${i.productName}, ${i.productImage}::text, ${i.quantity}::int, ${i.unitPrice}::int, ${JSON.stringify(i.variants)}::jsonb, ${JSON.stringify(i.customizations)}::jsonb, ${i.subtotal}::int)`,
-      ),
-      sql`, `,
-    )}) as line
-    where exists (select 1 from ${orders} where ${orders.id} = ${values.id} and ${orders.orderNumber} = ${number})`);
-  const [[row]] = await Promise.all([order, lines]);
-  return row;
+  const lines = items.map((i) => ({
+    id: i.id,
+    position: i.position,
+    product_id: i.productId,
+    product_name: i.productName,
+    product_image: i.productImage,
+    quantity: i.quantity,
+    unit_price: i.unitPrice,
+    variants: i.variants,
+    customizations: i.customizations,
+    subtotal: i.subtotal,
+  }));
+  const [row] = await insertOrder(tx.db, {
+    ...values,
+    orderNumber: number,
+    shippingAddress: values.shippingAddress && JSON.stringify(values.shippingAddress),
+    createdAt: values.createdAt.toISOString(),
+    updatedAt: values.updatedAt.toISOString(),
+    lines: JSON.stringify(lines),
+  });
+  if (!row) return undefined;
+  // The row as written: what the statement set, every other column at its default.
+  return {
+    ...values,
+    orderNumber: number,
+    trackingNumber: null,
+    estimatedDelivery: null,
+    actualDelivery: null,
+    paymentIntentId: null,
+    paidAt: null,
+    refundedAt: null,
+    refundAmount: null,
+    refundReason: null,
+    sellerNotes: null,
+    deleted: false,
+    deletedAt: null,
+  };
 }
