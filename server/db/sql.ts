@@ -1,9 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** A Date as a SQL parameter inside raw `sql` templates (drivers do not serialize Dates there). */
 export const sqlTime = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** An instant inside SQL: a value, or a placeholder of a prebuilt statement (filled with ISO text). */
+export type TimeArg = Date | Placeholder;
+export const timeSql = (at: TimeArg) => (at instanceof Date ? sqlTime(at) : sql`${at}::timestamptz`);
 
 /** The rows of a raw statement on either driver (postgres.js answers an array, PGlite `{ rows }`). */
 export async function executeRows<T>(db: Db, statement: SQL): Promise<T[]> {

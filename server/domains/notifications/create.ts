@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
   type EscalationProfile,
   type NotificationChannel,
@@ -7,7 +7,7 @@ import {
   type NotificationType,
   notificationPreferences,
 } from '../../db/schema/notifications';
-import { executeRows, sqlTime } from '../../db/sql';
+import { executeRows, sqlTime, type TimeArg, timeSql } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { EVENTS_CHANNEL } from '../../lib/events';
 import { MINUTE } from '../../lib/time';
@@ -53,33 +53,45 @@ export type Recipients = SQL;
  * or roll back with the action it reports. `before` adds CTEs the recipients may use (e.g. the
  * row an UPDATE changed), `answer` replaces the final `select id, user_id from queued`.
  */
-export function queueNotificationsSql(ctx: ServiceCtx, recipients: Recipients, notice: Notice, options: { before?: SQL; answer?: SQL } = {}): SQL {
-  const now = ctx.deps.clock.now();
+export function queueNotificationsSql(ctx: ServiceCtx, recipients: Recipients, notice: Notice, options: QueueOptions = {}): SQL {
+  return queueNotificationsAt(ctx.deps.config, ctx.deps.clock.now(), recipients, notice, options);
+}
+
+type QueueOptions = { before?: SQL; answer?: SQL };
+
+/** A notice whose words and data may be placeholders of a prebuilt statement (data: its JSON text). */
+export type NoticeTemplate = Omit<Notice, 'title' | 'body' | 'data'> & { title: string | Placeholder; body: string | Placeholder; data?: NotificationData | Placeholder };
+
+/**
+ * queueNotificationsSql at a given instant, which may be a placeholder: a hot caller builds the
+ * statement once (prebuiltStatement) and fills the instant, the words and the data per call.
+ */
+export function queueNotificationsAt(config: { smsEnabled: boolean }, now: TimeArg, recipients: Recipients, notice: NoticeTemplate, options: QueueOptions = {}): SQL {
   const profile = notice.escalationProfile ?? DEFAULT_PROFILE[notice.type];
   const onByDefault = new Set(defaultChannels(notice.type));
   const requested = notice.channels ?? NOTIFICATION_CHANNELS;
   // SMS needs a provider; without one it is never scheduled.
   const plan = NOTIFICATION_CHANNELS.flatMap((channel, position) => {
     const minutes = channelDelayMinutes(notice.type, channel, profile);
-    if (minutes === null || !requested.includes(channel) || (channel === 'sms' && !ctx.deps.config.smsEnabled)) return [];
+    if (minutes === null || !requested.includes(channel) || (channel === 'sms' && !config.smsEnabled)) return [];
     // in_app is delivered by being stored; the live bus tells open pages.
     const status = channel === 'in_app' ? 'sent' : minutes === 0 ? 'pending' : 'scheduled';
-    const scheduledFor = new Date(now.getTime() + minutes * MINUTE);
-    return [sql`(${channel}::notification_channel, ${position}::int, ${onByDefault.has(channel)}::boolean, ${status}::notification_delivery_status, ${sqlTime(scheduledFor)})`];
+    return [sql`(${channel}::notification_channel, ${position}::int, ${onByDefault.has(channel)}::boolean, ${status}::notification_delivery_status, ${minutes * MINUTE}::bigint)`];
   });
-  const at = sqlTime(now);
-  const planRows = plan.length > 0 ? sql.join(plan, sql`, `) : sql`(null::notification_channel, 0, false, null::notification_delivery_status, null::timestamptz)`;
+  const at = timeSql(now);
+  const data = notice.data instanceof Placeholder ? notice.data : JSON.stringify(notice.data ?? {});
+  const planRows = plan.length > 0 ? sql.join(plan, sql`, `) : sql`(null::notification_channel, 0, false, null::notification_delivery_status, 0::bigint)`;
   return sql`with ${options.before ? sql`${options.before}, ` : sql``}recipients (user_id) as (${recipients}),
-    plan (channel, position, on_by_default, status, scheduled_for) as (values ${planRows}),
+    plan (channel, position, on_by_default, status, delay_ms) as (values ${planRows}),
     accepted as (
-      select r.user_id, p.* from recipients r cross join plan p
+      select r.user_id, p.channel, p.position, p.status, ${at} + p.delay_ms * interval '1 millisecond' as scheduled_for from recipients r cross join plan p
       where p.channel is not null and coalesce((select np.enabled from notification_preferences np
         where np.user_id = r.user_id and np.type = ${notice.type}::notification_type and np.channel = p.channel), p.on_by_default)),
     queued as (
       insert into notifications (user_id, type, channels, title, body, data, priority, escalation_profile, max_attempts, scheduled_for, created_at, expires_at)
       select r.user_id, ${notice.type}::notification_type,
         array(select a.channel::text from accepted a where a.user_id = r.user_id order by a.position),
-        ${notice.title}, ${notice.body}, ${JSON.stringify(notice.data ?? {})}::jsonb, ${notice.priority ?? DEFAULT_PRIORITY[notice.type]}::notification_priority,
+        ${notice.title}::text, ${notice.body}::text, ${data}::jsonb, ${notice.priority ?? DEFAULT_PRIORITY[notice.type]}::notification_priority,
         ${profile}::escalation_profile, ${MAX_ATTEMPTS}::int, ${at}, ${at}, ${notice.expiresAt ? sqlTime(notice.expiresAt) : sql`null::timestamptz`}
       from recipients r
       returning id, user_id,

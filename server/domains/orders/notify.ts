@@ -1,8 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { NotificationPriority } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { type NotificationPriority, orders } from '../../db/schema';
+import { prebuiltStatement } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { formatCents } from '../../lib/money';
-import { createNotification, type Notice, queueNotificationsSql } from '../notifications/create';
+import { createNotification, type Notice, type NoticeTemplate, queueNotificationsAt, queueNotificationsSql } from '../notifications/create';
 import { storefrontManagersQuery, type StorefrontRow } from '../storefronts/access';
 import { statusNotice } from './rules';
 import type { OrderRow } from './views';
@@ -20,29 +21,69 @@ const toSellers = (storefront: SellerSide, order: OrderRow, notice: SellerNotice
 });
 
 async function notifySellers(tx: ServiceCtx, storefront: SellerSide, order: OrderRow, notice: SellerNotice) {
-  await tx.db.execute(queueNotificationsSql(tx, storefrontManagersQuery(tx.db, storefront, tx.deps.clock.now()), toSellers(storefront, order, notice)));
+  await tx.db.execute(queueNotificationsSql(tx, storefrontManagersQuery(storefront, tx.deps.clock.now()), toSellers(storefront, order, notice)));
 }
+
+const NEW_ORDER_PRIORITY: NotificationPriority = 'high';
 
 const newOrder = (order: OrderRow, storefront: SellerSide): SellerNotice => ({
   title: 'New order',
   body: `${order.orderNumber} was placed in ${storefront.name}: ${formatCents(order.total)}`,
-  priority: 'high',
+  priority: NEW_ORDER_PRIORITY,
 });
 
 /** "New order" to every manager of the storefront. */
 export const notifySellersOfNewOrder = (tx: ServiceCtx, order: OrderRow, storefront: SellerSide) => notifySellers(tx, storefront, order, newOrder(order, storefront));
 
+const p = sql.placeholder;
+
 /**
- * One statement that confirms a paid order (`confirm`: an UPDATE … RETURNING id) and tells every
- * manager "New order" only when that update changed the row; it answers the id it changed (no row:
- * the order was no longer pending).
+ * One statement that confirms a paid order and tells every manager "New order" only when that
+ * update changed the row; it answers the id it changed (no row: the order was no longer pending).
+ * Built once per kind of owner and SMS setting (every card order runs it), filled per order.
  */
-export function confirmOrderAndNotifySellers(tx: ServiceCtx, confirm: SQL, order: OrderRow, storefront: SellerSide): SQL {
-  const managers = storefrontManagersQuery(tx.db, storefront, tx.deps.clock.now());
-  return queueNotificationsSql(tx, sql`select user_id from (${managers}) managers (user_id) where exists (select 1 from confirmed)`, toSellers(storefront, order, newOrder(order, storefront)), {
-    before: sql`confirmed as (${confirm})`,
-    answer: sql`select id from confirmed`,
+function confirmAndNotifyStatement(ownerType: SellerSide['ownerType'], config: { smsEnabled: boolean }) {
+  const confirm = sql`update ${orders} set status = 'confirmed', payment_intent_id = ${p('paymentIntentId')}::text,
+      paid_at = ${p('now')}::timestamptz, updated_at = ${p('now')}::timestamptz
+    where id = ${p('orderId')}::uuid and status = 'pending' and paid_at is null
+    returning id`;
+  const managers = storefrontManagersQuery({ ownerType, ownerId: p('ownerId') }, p('now'));
+  const notice: NoticeTemplate = { type: 'general_alert', priority: NEW_ORDER_PRIORITY, title: p('title'), body: p('body'), data: p('data') };
+  return prebuiltStatement<{ id: string }, ConfirmValues>(
+    queueNotificationsAt(config, p('now'), sql`select user_id from (${managers}) managers (user_id) where exists (select 1 from confirmed)`, notice, {
+      before: sql`confirmed as (${confirm})`,
+      answer: sql`select id from confirmed`,
+    }),
+  );
+}
+
+type ConfirmValues = { orderId: string; paymentIntentId: string; now: string; ownerId: string; title: string; body: string; data: string };
+const confirmStatements = new Map<string, ReturnType<typeof confirmAndNotifyStatement>>();
+
+/**
+ * Confirms a paid pending order (status, payment intent, paidAt = updatedAt = `now`) and queues
+ * the sellers' "New order", in one statement (its own transaction). False when the order was no
+ * longer pending (nothing changed, nobody told).
+ */
+export async function confirmOrderAndNotifySellers(ctx: ServiceCtx, order: OrderRow, storefront: SellerSide, paymentIntentId: string, now: Date): Promise<boolean> {
+  const { smsEnabled } = ctx.deps.config;
+  const key = `${storefront.ownerType}:${smsEnabled}`;
+  let statement = confirmStatements.get(key);
+  if (!statement) {
+    statement = confirmAndNotifyStatement(storefront.ownerType, { smsEnabled });
+    confirmStatements.set(key, statement);
+  }
+  const notice = toSellers(storefront, order, newOrder(order, storefront));
+  const rows = await statement(ctx.db, {
+    orderId: order.id,
+    paymentIntentId,
+    now: now.toISOString(),
+    ownerId: storefront.ownerId,
+    title: notice.title,
+    body: notice.body,
+    data: JSON.stringify(notice.data),
   });
+  return rows.length > 0;
 }
 
 /** A customer cancelled: the sellers see it (the stock is back on the shelf). */

@@ -1,28 +1,27 @@
-import { and, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, shops, shopUsers, storefronts, users } from '../../db/schema';
-import { sqlTime } from '../../db/sql';
+import { type TimeArg, timeSql } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
-import { activeMembershipAt } from '../studios/access';
 import { DEFAULT_SHOP_TIMEZONE } from '../studios/constants';
 import { STOREFRONT_MESSAGES } from './inputs';
 
 export type StorefrontRow = typeof storefronts.$inferSelect;
 type Owner = Pick<StorefrontRow, 'ownerId' | 'ownerType'>;
 
-/** A user id or an instant inside SQL: a value, or a placeholder of a prepared statement. */
+/** A user id inside SQL: a value, or a placeholder of a prepared statement. */
 type UserArg = string | Placeholder;
-type TimeArg = Date | Placeholder;
-const timeSql = (at: TimeArg) => (at instanceof Date ? sqlTime(at) : sql`${at}::timestamptz`);
+
+/** SQL over `shop_users`: an active membership with canManageStore (spec 1 §6). */
+const activeStoreManagerAt = (now: TimeArg) =>
+  sql`${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${timeSql(now)}
+        and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${timeSql(now)})
+        and ${shopUsers.canManageStore} = true`;
 
 /** SQL: the user holds an active membership of the shop with canManageStore (spec 1 §6). */
 const storeManagerOf = (shopId: unknown, userId: UserArg, now: TimeArg) =>
-  sql`exists (select 1 from ${shopUsers} where ${shopUsers.shopId} = ${shopId} and ${shopUsers.userId} = ${userId}
-        and ${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${timeSql(now)}
-        and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${timeSql(now)})
-        and ${shopUsers.canManageStore} = true)`;
+  sql`exists (select 1 from ${shopUsers} where ${shopUsers.shopId} = ${shopId} and ${shopUsers.userId} = ${userId} and ${activeStoreManagerAt(now)})`;
 
 /**
  * Spec 1 §6: a user's storefront is managed by that user; a studio's by the studio owner and by
@@ -99,18 +98,12 @@ export async function requireManagedStorefront(ctx: ServiceCtx, storefrontId: st
 /**
  * The people who run a storefront, for notifications: the user, or the studio owner and its
  * active store managers. As a query of one column of user ids, so a notification can pick them
- * in the statement that queues it.
+ * in the statement that queues it. The owner's id and the instant may be placeholders.
  */
-export function storefrontManagersQuery(db: Db, owner: Owner, now: Date): SQL {
+export function storefrontManagersQuery(owner: { ownerType: Owner['ownerType']; ownerId: UserArg }, now: TimeArg): SQL {
   if (owner.ownerType === 'user') return sql`select ${owner.ownerId}::uuid`;
-  const managers = union(
-    db.select({ userId: shops.ownerId }).from(shops).where(and(eq(shops.id, owner.ownerId), isNotNull(shops.ownerId))),
-    db
-      .select({ userId: shopUsers.userId })
-      .from(shopUsers)
-      .where(and(eq(shopUsers.shopId, owner.ownerId), eq(shopUsers.canManageStore, true), activeMembershipAt(now))),
-  );
-  return sql`${managers}`;
+  return sql`select ${shops.ownerId} from ${shops} where ${shops.id} = ${owner.ownerId}::uuid and ${shops.ownerId} is not null
+    union select ${shopUsers.userId} from ${shopUsers} where ${shopUsers.shopId} = ${owner.ownerId}::uuid and ${activeStoreManagerAt(now)}`;
 }
 
 /** The notification recipient for "the owner": the user, or the studio's owner. */

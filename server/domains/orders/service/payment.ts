@@ -6,7 +6,6 @@ import { type ChargeResult, PaymentProviderError } from '../../../providers/paym
 import type { StorefrontRow } from '../../storefronts/access';
 import { ORDER_MESSAGES } from '../inputs';
 import { confirmOrderAndNotifySellers } from '../notify';
-import { executeRows } from '../../../db/sql';
 import type { OrderRow } from '../views';
 import { restockItems } from './stock';
 
@@ -63,15 +62,10 @@ async function discardUnpaidOrder(ctx: ServiceCtx, orderId: string) {
 
 async function confirmPaidOrder(ctx: ServiceCtx, order: OrderRow, storefront: StorefrontRow, paymentIntentId: string): Promise<OrderRow> {
   const now = ctx.deps.clock.now();
-  const changes = { status: 'confirmed' as const, paymentIntentId, paidAt: now, updatedAt: now };
-  const confirm = ctx.db
-    .update(orders)
-    .set(changes)
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.paidAt)))
-    .returning({ id: orders.id });
   // One statement (its own transaction): the sellers hear of the order only if it was confirmed.
-  const [confirmed] = await executeRows<{ id: string }>(ctx.db, confirmOrderAndNotifySellers(ctx, confirm.getSQL(), order, storefront));
-  if (confirmed) return { ...order, ...changes };
+  if (await confirmOrderAndNotifySellers(ctx, order, storefront, paymentIntentId, now)) {
+    return { ...order, status: 'confirmed', paymentIntentId, paidAt: now, updatedAt: now };
+  }
   const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
   if (current?.paymentIntentId === paymentIntentId) return current; // a concurrent resume confirmed it
   // Cancelled while the card was being charged: the money goes straight back.
