@@ -17,6 +17,8 @@ const SOURCES = [
   'server/domains',
   'scripts/client-build.ts',
   'scripts/prerender-landing.ts',
+  // The prerender's manifest reading.
+  'server/http/route-preloads.ts',
   'scripts/precompress.ts',
 ];
 

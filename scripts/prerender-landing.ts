@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { chunksOf, type Manifest } from '../server/http/route-preloads';
 
 // Build step (after vite build): dist/client/landing.html, the SPA's index.html with the landing
 // page's HTML and CSS already in it, which the server sends for `/` to visitors without a session.
@@ -16,25 +17,14 @@ process.env.NODE_ENV = 'production';
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 const LANDING_ROUTE = 'src/routes/index.tsx?tsr-split=component';
 
-type ManifestChunk = { file: string; imports?: string[] };
-
 /** The landing route's chunk and every chunk it imports statically. */
-function routeChunks(manifest: Record<string, ManifestChunk>): string[] {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    // The entry (index.html) is already loaded by the page itself.
-    if (!chunk || key.endsWith('.html') || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
+function routeChunks(manifest: Manifest): string[] {
   if (!manifest[LANDING_ROUTE]) throw new Error(`prerender: ${LANDING_ROUTE} is not in the build manifest`);
-  visit(LANDING_ROUTE);
-  return [...files];
+  return chunksOf(manifest, [LANDING_ROUTE]);
 }
 
 /** The entry's chunk and every chunk it imports statically, each after the chunks it imports. */
-function entryChunksInOrder(manifest: Record<string, ManifestChunk>, entryKey: string): string[] {
+function entryChunksInOrder(manifest: Manifest, entryKey: string): string[] {
   const files: string[] = [];
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -93,7 +83,7 @@ else for (const type of inputs) addEventListener(type, start, { capture: true, p
 const { renderLandingPage } = await import('../src/features/landing/renderLandingPage');
 const { THEME_STORAGE_KEY } = await import('../src/theme');
 const { html, styleTags } = await renderLandingPage();
-const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
 const template = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
 const root = '<div id="root"></div>';
 if (!template.includes(root)) throw new Error(`prerender: ${root} not found in index.html`);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/cookies';
+import { appShell, sendHtml } from './app-shell';
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -54,11 +55,19 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     return page === 'index.html' && hasLanding && !mayBeSignedIn(req) ? PRERENDERED_LANDING : page;
   };
 
-  // Vary: the same URL answers with the landing page or the app shell depending on the cookie.
-  app.get('/', (req, reply) => reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(homePageFor(req)));
+  // index.html, for the page a path shows: with the preloads of that page's code and data.
+  const appShellFor = appShell(clientDir);
+  const sendPage = (req: FastifyRequest, reply: FastifyReply, page: string) =>
+    page === 'index.html' && appShellFor
+      ? sendHtml(req, reply, appShellFor(req.url.split('?')[0], mayBeSignedIn(req)))
+      : reply.sendFile(page);
+
+  // Vary: the same URL answers with the landing page or the app shell depending on the cookie, and
+  // the app shell preloads a signed-in page's data only to a request with a session cookie.
+  app.get('/', (req, reply) => sendPage(req, reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie'), homePageFor(req)));
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !isApiPath(req.url) && (req.headers.accept ?? '').includes('text/html')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(req));
+      return sendPage(req, reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie'), pageFor(req));
     }
     return reply.code(404).send({ error: 'Not found' });
   });

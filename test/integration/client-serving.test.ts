@@ -6,12 +6,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/cookies';
 import { precompressDir } from '../../scripts/precompress';
+import { pageDataPreloads } from '../../server/http/page-data-preloads';
 import { startTestServer, type TestServer } from '../support/server';
 
 // A stand-in build: the app shell, the prerendered landing page and one hashed script, compressed
 // by the same build step as the real client.
 const SHELL = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
 const LANDING = `<!doctype html><html lang="en"><head></head><body><div id="root" data-prerendered="landing"><h1>Create Together</h1>${'<p>InkLink</p>'.repeat(100)}</div></body></html>`;
+// The app shell as sent: with the preload of the app's first request (who is signed in).
+const SENT_SHELL = SHELL.replace('</head>', `${pageDataPreloads(undefined, false)}</head>`);
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 
 let server: TestServer;
@@ -54,12 +57,12 @@ describe('the prerendered landing page', () => {
 
   it('is not sent to a visitor with a session cookie: they get the app, which shows their dashboard', async () => {
     const response = await fetch(`${server.url}/`, { headers: { accept: 'text/html', cookie: `theme=dark; ${SESSION_COOKIE}=abc.def` } });
-    expect(await response.text()).toBe(SHELL);
+    expect(await response.text()).toBe(SENT_SHELL);
   });
 
   it('is not sent for other pages, which get the app shell', async () => {
     const response = await fetch(`${server.url}/pricing`, { headers: { accept: 'text/html' } });
-    expect(await response.text()).toBe(SHELL);
+    expect(await response.text()).toBe(SENT_SHELL);
   });
 });
 
