@@ -36,8 +36,11 @@ function entryChunksInOrder(manifest: Manifest, entryKey: string): string[] {
   return files;
 }
 
-/** The first signs of a visitor using the page (a tap or click, a key, the mouse or the wheel). */
-const FIRST_INPUTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel'];
+/**
+ * The first signs of a visitor using the page: a tap or click, a key, the mouse or the wheel, and
+ * a click or focus without any of those (a screen reader activating or focusing a control).
+ */
+const FIRST_INPUTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel', 'click', 'focusin'];
 
 /**
  * The landing page's only script. The page works as it is (its links are plain links), so the app's

@@ -95,6 +95,14 @@ describe('the prerendered landing page', () => {
     expect(appCode).toHaveLength(1);
   });
 
+  it('starts the app on a click without a pointer (a screen reader activating the theme switch) and does that click', async () => {
+    const page = await app.newPage();
+    await page.goto(app.url, { waitUntil: 'load' });
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('button[aria-label="Switch to light mode"]')?.click());
+    await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
+    await appMounted(page);
+  });
+
   it('keeps a tap on a button made before the app has started, and does it once the app runs', async () => {
     const page = await app.newPage();
     // The app's entry script is held back until the tap has been made.
