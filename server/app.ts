@@ -11,6 +11,7 @@ import { sessionExpiresAt } from './auth/sessions';
 import type { AppDeps } from './deps';
 import { registerIcsFeed } from './http/ics-feed';
 import { registerOwnWriteEviction } from './http/own-writes';
+import { requestLogger } from './http/request-logger';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
@@ -32,6 +33,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    childLoggerFactory: requestLogger,
     // Per-request lines only at debug level; errors are always logged with their request id.
     logController: new LogController({ disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace' }),
   });
