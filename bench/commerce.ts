@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { scaleId } from '../scripts/seed/scale/index';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../server/providers/payments/types';
+import type { Db } from '../server/db/client';
 import type { BenchGroup } from './context';
 import { missingProcedures, NOT_AVAILABLE, query, type LoadRequest, type Row, runLoad, unavailable } from './lib';
 
@@ -11,9 +12,20 @@ const BIG_STORE_ORDERS = 1_000_000;
 const ORDER_CHUNK = 200_000;
 /** Buyers and the storefronts they buy from: one each, so the load is 50 independent carts. */
 const BUYERS = 50;
+/** The order rate of the latency target (issue 4: ≥ 200 orders/s with p95 ≤ 150 ms at 50 buyers). */
+const CHECKOUT_RATE = 200;
 const storeOf = (i: number) => 2 * (i + 2); // even scale studios 4, 6, …: they have storefronts
 const SEARCH_TERMS = ['balm', 'print', 'tee', 'sticker', 'pin', 'tote', 'gift', 'flash', 'card', 'sheet', '1234-1', '98-3'];
 const CATEGORIES = ['aftercare', 'prints', 'apparel', 'flash', 'stickers', 'gift-cards', 'accessories'];
+
+/**
+ * Removes the orders placed by checkout runs: ORD-yyyymmdd-#### allows 10,000 a day, drawn at
+ * random with a retry on a taken number, so each run starts from a clean day (the seed's own
+ * numbers have another shape) instead of paying the retries of a day filled by the run before.
+ */
+async function clearPlacedOrders(db: Db) {
+  await db.execute(sql`delete from orders where order_number ~ '^ORD-[0-9]{8}-[0-9]{4}$'`);
+}
 
 /** A PostgreSQL array literal of ids or e-mails, as one parameter. */
 const pgArray = (values: string[]) => `{${values.join(',')}}`;
@@ -64,9 +76,7 @@ export const commerceGroup: BenchGroup = {
     const stores = Array.from({ length: BUYERS }, (_, i) => scaleId(`product1-${storeOf(i)}`));
     await db.execute(sql`update products set status = 'active', track_inventory = true, quantity = 10000000, deleted = false where id = any(${pgArray(stores)}::uuid[])`);
     await db.execute(sql`update storefronts set is_active = true where id = any(${pgArray(Array.from({ length: BUYERS }, (_, i) => scaleId(`store${storeOf(i)}`)))}::uuid[])`);
-    // Orders numbered by earlier runs: ORD-yyyymmdd-#### allows 10,000 a day, so a rerun on the
-    // same day starts from a clean day (the seed's own numbers have another shape).
-    await db.execute(sql`delete from orders where order_number ~ '^ORD-[0-9]{8}-[0-9]{4}$'`);
+    await clearPlacedOrders(db);
   },
 
   async run(ctx) {
@@ -79,7 +89,7 @@ export const commerceGroup: BenchGroup = {
     const checkoutName = 'order.checkout (card, shipping) at 50 concurrent buyers';
     const checkoutMissing = missing(['order.checkout']);
     if (checkoutMissing) {
-      rows.push(unavailable(`${checkoutName}: throughput`, 'orders/s', '≥ 200', checkoutMissing), unavailable(`${checkoutName}: latency`, 'ms p95', '≤ 150', checkoutMissing));
+      rows.push(unavailable(`${checkoutName}: throughput`, 'orders/s', '≥ 200', checkoutMissing), unavailable(`${checkoutName}: latency at ${CHECKOUT_RATE} orders/s`, 'ms p95', '≤ 150', checkoutMissing));
     } else {
       const buyers = await query<{ id: string; email: string }>(
         ctx.db,
@@ -103,10 +113,24 @@ export const commerceGroup: BenchGroup = {
           }),
         });
       }
-      const load = await runLoad({ url: ctx.appUrl, connections: BUYERS, duration: 10, warmup: 2, requests: carts });
+      // Throughput: every buyer orders again the moment an order is answered (the most the server
+      // places). Latency: the 50 buyers place 200 orders a second between them, each waiting for
+      // their answer; at full speed a closed loop of 50 has no latency of its own to report (it is
+      // 50 / throughput by Little's law), so that p95 is shown beside it without a target.
+      const saturated = await runLoad({ url: ctx.appUrl, connections: BUYERS, duration: 10, warmup: 2, requests: carts });
+      await clearPlacedOrders(ctx.db);
+      const paced = await runLoad({ url: ctx.appUrl, connections: BUYERS, duration: 10, warmup: 2, requests: carts, ratePerSecond: CHECKOUT_RATE });
       rows.push(
-        { name: `${checkoutName}: throughput`, value: load.rps, unit: 'orders/s', target: '≥ 200', pass: load.rps >= 200, note: `${load.requests} orders in 10 s` },
-        { name: `${checkoutName}: latency`, value: load.p95, unit: 'ms p95', target: '≤ 150', pass: load.p95 <= 150, note: `p50 ${load.p50} ms, p99 ${load.p99} ms` },
+        { name: `${checkoutName}: throughput`, value: saturated.rps, unit: 'orders/s', target: '≥ 200', pass: saturated.rps >= 200, note: `${saturated.requests} orders in 10 s, each buyer ordering again at once` },
+        {
+          name: `${checkoutName}: latency at ${CHECKOUT_RATE} orders/s`,
+          value: paced.p95,
+          unit: 'ms p95',
+          target: '≤ 150',
+          pass: paced.p95 <= 150 && paced.rps >= CHECKOUT_RATE * 0.98,
+          note: `${paced.rps} orders/s kept, p50 ${paced.p50} ms, p99 ${paced.p99} ms`,
+        },
+        { name: `${checkoutName}: latency at full speed`, value: saturated.p95, unit: 'ms p95', target: '—', pass: null, note: `p50 ${saturated.p50} ms, p99 ${saturated.p99} ms` },
       );
     }
 

@@ -28,7 +28,10 @@ export function unavailable(name: string, unit: string, target: string, note = N
 export const hasProcedure = (path: string) => path in (appRouter._def.procedures as Record<string, unknown>);
 export const missingProcedures = (paths: string[]) => paths.filter((p) => !hasProcedure(p));
 
-/** Spawns `node [nodeFlags] --import tsx <script> …args` pinned to `core` (taskset execs node, so the pid is node's). */
+/**
+ * Spawns `node [nodeFlags] --import tsx <script> …args` pinned to `core` (taskset execs node, so the
+ * pid is node's); a built JavaScript module (.mjs) runs with plain Node, as `npm start` runs the server.
+ */
 export function spawnPinned(
   script: string,
   args: string[],
@@ -37,7 +40,7 @@ export function spawnPinned(
   stdio: 'inherit' | 'pipe' = 'inherit',
   nodeFlags: string[] = [],
 ): ChildProcess {
-  const node = [process.execPath, ...nodeFlags, '--import', 'tsx', script, ...args];
+  const node = [process.execPath, ...nodeFlags, ...(script.endsWith('.mjs') ? [] : ['--import', 'tsx']), script, ...args];
   const [command, ...rest] = hasTaskset ? ['taskset', '-c', String(core), ...node] : node;
   return spawn(command, rest, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', stdio === 'pipe' ? 'pipe' : 'ignore', 'inherit'] });
 }
@@ -96,6 +99,11 @@ export type LoadSpec = {
   warmup?: number;
   /** Requests are taken round-robin from this list (each may set method, path, headers, body). */
   requests: LoadRequest[];
+  /**
+   * Paced instead of as fast as answers come: the connections send this many requests a second
+   * between them (bench/paced-load.ts); latencies count from each request's due time.
+   */
+  ratePerSecond?: number;
 };
 export type LoadResult = { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; non2xx: number; errors: number };
 

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { type LoadResult, type LoadSpec, percentile } from './lib';
+import { runPaced } from './paced-load';
 
 // The load generator, run by bench/lib.ts#runLoad as its own process pinned to its own core:
-// autocannon against one URL, requests taken round-robin from the spec, every response time kept
-// so the percentiles are exact. Prints one JSON line (LoadResult).
+// autocannon against one URL (or paced requests, bench/paced-load.ts, when the spec sets a rate),
+// requests taken round-robin from the spec, every response time kept so the percentiles are
+// exact. Prints one JSON line (LoadResult).
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as LoadSpec;
 
@@ -37,18 +39,28 @@ async function run(seconds: number, record: boolean) {
   return { result, times, non2xx };
 }
 
-if (spec.warmup) await run(spec.warmup, false);
-const { result, times, non2xx } = await run(spec.duration, true);
+async function measured() {
+  if (spec.ratePerSecond) {
+    const paced = { ...spec, ratePerSecond: spec.ratePerSecond };
+    if (spec.warmup) await runPaced(paced, spec.warmup);
+    return runPaced(paced, spec.duration);
+  }
+  if (spec.warmup) await run(spec.warmup, false);
+  const { result, times, non2xx } = await run(spec.duration, true);
+  return { times, non2xx, errors: result.errors + result.timeouts, seconds: spec.duration };
+}
+
+const { times, non2xx, errors, seconds } = await measured();
 times.sort((a, b) => a - b);
 const round = (n: number) => Math.round(n * 100) / 100;
 const output: LoadResult = {
   requests: times.length,
-  rps: Math.round(times.length / spec.duration),
+  rps: Math.round(times.length / seconds),
   p50: round(percentile(times, 50)),
   p95: round(percentile(times, 95)),
   p99: round(percentile(times, 99)),
   max: round(times.at(-1) ?? Number.NaN),
   non2xx,
-  errors: result.errors + result.timeouts,
+  errors,
 };
 console.log(JSON.stringify(output));

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { ensureClientBuild } from '../scripts/client-build';
+import { ensureServerBuild, SERVER_BUILD } from '../scripts/server-build';
 import { runScaleSeed } from '../scripts/seed/scale/index';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -63,6 +64,7 @@ async function prepareDatabase(reuse: boolean) {
 
 log(`server on core ${SERVER_CORE}, load generator on core ${LOAD_CORE}${hasTaskset ? ' (taskset)' : ' (taskset not found: not pinned)'}`);
 ensureClientBuild();
+ensureServerBuild();
 await prepareDatabase(Boolean(values.reuse));
 const database = await openDatabase({ databaseUrl, dataDir: '', maxConnections: 4 });
 const rows: Row[] = [];
@@ -81,7 +83,7 @@ try {
   const appUrl = `http://127.0.0.1:${port}`;
   const dataDir = path.join(ROOT, 'data/bench');
   fs.mkdirSync(dataDir, { recursive: true });
-  const app = await startServer('server/index.ts', { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_ORIGIN: appUrl, DATA_DIR: dataDir }, `${appUrl}/healthz`);
+  const app = await startServer(path.relative(ROOT, SERVER_BUILD), { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_ORIGIN: appUrl, DATA_DIR: dataDir }, `${appUrl}/healthz`);
   const rssAfterStartMb = memoryMb(app.pid ?? 0);
   const context: BenchContext = { databaseUrl, db: database.db, appUrl, appPid: app.pid ?? 0, rssAfterStartMb, dataDir, sessionCookie: sessionCookieFactory(database.db), log };
   const runGroup = async (group: BenchGroup) => {

@@ -1,4 +1,7 @@
 import { buildClient } from './client-build';
+import { buildServer } from './server-build';
 
-// `npm run build`: the client bundle, the prerendered landing page and compressed copies.
+// `npm run build`: the client bundle, the server's page renderer, the prerendered landing page and
+// compressed copies; then the server module that `npm start` runs.
 buildClient();
+buildServer();

@@ -5,8 +5,10 @@ import { precompressDir } from './precompress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
-// Written after Vite's output: its presence means the prerender step ran too.
+// Written after Vite's outputs (the client's and the server bundle's): its presence means the
+// prerender step ran too.
 const BUILT = path.join(CLIENT_DIR, 'landing.html');
+const SERVER_BUNDLE = path.join(ROOT, 'dist/server/entry-server.js');
 const SOURCES = [
   'src',
   'public',
@@ -17,12 +19,15 @@ const SOURCES = [
   'server/domains',
   'scripts/client-build.ts',
   'scripts/prerender-landing.ts',
+  'scripts/boot-script.ts',
+  // The boot page template's path, which the boot script step writes.
+  'server/http/page-render.ts',
   // The prerender's manifest reading.
   'server/http/route-preloads.ts',
   'scripts/precompress.ts',
 ];
 
-function newestMtime(target: string): number {
+export function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -33,7 +38,7 @@ function newestMtime(target: string): number {
 
 /** True when the client has never been built or a source is newer than the build. */
 export function clientBuildIsStale(): boolean {
-  if (!fs.existsSync(BUILT)) return true;
+  if (!fs.existsSync(BUILT) || !fs.existsSync(SERVER_BUNDLE)) return true;
   const builtAt = fs.statSync(BUILT).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > builtAt);
 }
@@ -47,9 +52,14 @@ function runNode(args: string[], step: string) {
   if (result.status !== 0) throw new Error(`The client build failed (${step})`);
 }
 
-/** Vite's build, the prerendered landing page, then brotli and gzip copies of the text files. */
+/**
+ * Vite's builds (the client, then the server bundle that renders pages per request: src/entry-server.tsx),
+ * the boot script and the prerendered landing page, then brotli and gzip copies of the client's text files.
+ */
 export function buildClient() {
-  runNode([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], 'vite build');
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  runNode([vite, 'build', '--logLevel', 'warn'], 'vite build');
+  runNode([vite, 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], 'vite build --ssr');
   runNode(['--import', 'tsx', path.join(ROOT, 'scripts/prerender-landing.ts')], 'prerender');
   precompressDir(CLIENT_DIR);
 }
@@ -57,6 +67,6 @@ export function buildClient() {
 /** Builds the client when it is missing or stale. */
 export function ensureClientBuild() {
   if (!clientBuildIsStale()) return;
-  console.log('Building the client (vite build, prerender, compression)…');
+  console.log('Building the client (vite build, the server bundle, prerender, compression)…');
   buildClient();
 }

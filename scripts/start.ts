@@ -1,9 +1,7 @@
-import { startServer } from '../server/index';
 import { ensureClientBuild } from './client-build';
+import { ensureServerBuild } from './server-build';
 
-// `npm start`: build the client if it is missing or stale, then migrate and serve.
+// `npm start`, first step: build the client and the server module when missing or stale. The
+// second step (package.json) runs the server module with plain Node, which migrates and serves.
 ensureClientBuild();
-startServer().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+ensureServerBuild();

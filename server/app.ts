@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './auth/cookies';
 import { registerGoogleRoutes } from './auth/google';
@@ -47,8 +47,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
     return reply.code(status).send({ error: error.message });
   });
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook: an async one costs every response a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   await app.register(cookie);
@@ -56,6 +58,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const sessionCache = createSessionCache(deps.database, deps.logger);
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.stop());
+  // Announcements of writes already answered leave before the database closes.
+  app.addHook('onClose', () => deps.announcer.flush());
   const auth = createRequestAuth(deps, sessionCache);
   registerOwnWriteEviction(app, auth, sessionCache, deps.database);
 
@@ -68,23 +72,25 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
   });
 
+  // A request's tRPC context: for its procedure calls over HTTP, and for the server's render of a page.
+  const createContext = async (req: FastifyRequest, res: FastifyReply): Promise<TrpcContext> => {
+    const valid = await auth.resolve(req);
+    if (valid?.refreshed) setSessionCookie(res, deps.config, req.cookies[SESSION_COOKIE] ?? '', sessionExpiresAt(valid.session));
+    return {
+      deps,
+      user: valid?.user ?? null,
+      sessionId: valid?.session.id ?? null,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? null,
+      requestId: req.id,
+      setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
+      clearSessionCookie: () => clearSessionCookie(res, deps.config),
+    };
+  };
   await registerTrpcRoutes(app, {
     router: appRouter,
     maxBatchSize: MAX_BATCH_SIZE,
-    async createContext({ req, res }): Promise<TrpcContext> {
-      const valid = await auth.resolve(req);
-      if (valid?.refreshed) setSessionCookie(res, deps.config, req.cookies[SESSION_COOKIE] ?? '', sessionExpiresAt(valid.session));
-      return {
-        deps,
-        user: valid?.user ?? null,
-        sessionId: valid?.session.id ?? null,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-        requestId: req.id,
-        setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
-        clearSessionCookie: () => clearSessionCookie(res, deps.config),
-      };
-    },
+    createContext: ({ req, res }) => createContext(req, res),
     onError({ error, path, req }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
     },
@@ -92,9 +98,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerGoogleRoutes(app, deps, auth);
   registerGoogleCalendarRoutes(app, deps, auth);
-  await registerUploads(app, deps, auth);
+  // In a scope of its own: @fastify/multipart's hooks (a 'close' listener on every response, temp
+  // file cleanup after it) are for the upload route, not for every request the app answers.
+  await app.register(async (uploads) => registerUploads(uploads, deps, auth));
   registerIcsFeed(app, deps);
   await registerStripeWebhook(app, deps);
-  if (options.serveClient !== false) await registerClient(app, options.clientDir);
+  if (options.serveClient !== false) await registerClient(app, { clientDir: options.clientDir, createContext });
   return app;
 }

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { type Announcer, createAnnouncer } from './lib/announcer';
 import type { Clock } from './lib/time';
 import { systemClock } from './lib/time';
 import { createMailTransport, type MailTransport } from './providers/mail';
@@ -20,6 +21,8 @@ export type AppDeps = {
   logger: pino.Logger;
   mail: MailTransport;
   events: EventBus;
+  /** NOTIFYs of committed writes, coalesced (lib/announcer.ts). */
+  announcer: Announcer;
   geocoder: Geocoder;
   storage: Storage;
   push: PushProvider;
@@ -39,6 +42,7 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     logger,
     mail: overrides.mail ?? createMailTransport(config.mail),
     events: createEventBus(database, logger),
+    announcer: createAnnouncer(database.db, logger),
     geocoder: overrides.geocoder ?? createGeocoder(config.geocoderUrl, logger),
     storage: overrides.storage ?? createStorage(config),
     push: overrides.push ?? createPushProvider(config),

@@ -1,22 +1,30 @@
-import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFound } from './components/NotFound';
 import { PageSpinner } from './components/PageSpinner';
 import { routeTree } from './routeTree.gen';
-import { queryClient, trpcUtils } from './trpc';
+import type { TrpcUtils } from './trpc';
 
-export type RouterContext = { queryClient: typeof queryClient; trpcUtils: typeof trpcUtils };
+export type RouterContext = { queryClient: QueryClient; trpcUtils: TrpcUtils };
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, trpcUtils },
-  defaultPendingComponent: PageSpinner,
-  defaultNotFoundComponent: NotFound,
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-});
+/**
+ * The app's router over a query cache and its tRPC utilities: the browser's (src/main.tsx), or one
+ * per request on the server (src/entry-server.tsx, with a memory history at the request's URL).
+ */
+export function createAppRouter(context: RouterContext, server?: { history: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    context,
+    ...(server && { history: server.history, isServer: true }),
+    defaultPendingComponent: PageSpinner,
+    defaultNotFoundComponent: NotFound,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

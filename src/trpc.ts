@@ -4,13 +4,19 @@ import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/router';
 
 export const trpc = createTRPCReact<AppRouter>();
+export type TrpcClient = ReturnType<typeof trpc.createClient>;
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // The spec's cache lifetimes are minutes; five is the common case.
-    queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+/** A query cache with the app's defaults: the browser's one, or one per server-rendered request. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // The spec's cache lifetimes are minutes; five is the common case.
+      queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
 
 export const trpcClient = trpc.createClient({
   links: [
@@ -24,6 +30,8 @@ export const trpcClient = trpc.createClient({
   ],
 });
 
-/** For route loaders: the same query options the components read. */
-export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+/** For route loaders: the same query options the components read, over a given cache and client. */
+export const createTrpcUtils = (cache: QueryClient, client: TrpcClient) => createTRPCQueryUtils<AppRouter>({ queryClient: cache, client });
+
+export const trpcUtils = createTrpcUtils(queryClient, trpcClient);
 export type TrpcUtils = typeof trpcUtils;

@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { encodeHexLowerCase } from '@oslojs/encoding';
+import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -25,7 +25,25 @@ export type ValidSession = { session: Session; user: SessionUser; refreshed: boo
 // On @oslojs/crypto, as Lucia's session guide (the customer's choice of library; the same hashing
 // as the password-reset tokens in domains/auth/service.ts).
 const utf8 = new TextEncoder();
-const hashSecret = (secret: string) => encodeHexLowerCase(sha256(utf8.encode(secret)));
+const secretDigest = (secret: string) => sha256(utf8.encode(secret));
+const hashSecret = (secret: string) => encodeHexLowerCase(secretDigest(secret));
+
+/**
+ * The stored hash as the 32 bytes it spells, decoded once per session row (a cached row serves
+ * many reads), so that each request compares digests without writing its own in hex first — that
+ * text and its encodings were most of the session check's allocations. A stored hash that is not
+ * hex matches nothing.
+ */
+const storedDigests = new WeakMap<Session, Uint8Array>();
+const NO_DIGEST = new Uint8Array(0);
+function storedDigest(session: Session): Uint8Array {
+  let digest = storedDigests.get(session);
+  if (digest === undefined) {
+    digest = /^[0-9a-f]{64}$/.test(session.secretHash) ? decodeHex(session.secretHash) : NO_DIGEST;
+    storedDigests.set(session, digest);
+  }
+  return digest;
+}
 
 export async function createSession(
   db: Db,
@@ -70,9 +88,7 @@ export async function validateSessionToken(db: Db, token: string, now: Date, cac
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   const row = cache?.get(id) ?? (await lookupSession(db, id, cache));
   if (!row) return null;
-  const expected = utf8.encode(row.session.secretHash);
-  const actual = utf8.encode(hashSecret(secret));
-  if (!constantTimeEqual(expected, actual)) return null;
+  if (!constantTimeEqual(storedDigest(row.session), secretDigest(secret))) return null;
 
   const { session, user } = row;
   const idle = now.getTime() - session.lastVerifiedAt.getTime();

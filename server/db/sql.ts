@@ -32,3 +32,8 @@ export function prebuiltStatement<Row, Values extends Record<string, unknown>>(s
     return Array.isArray(result) ? result : result.rows;
   };
 }
+
+/** Sends NOTIFYs in one statement on `db` (a transaction's are delivered when it commits). */
+export async function notifyEach(db: Db, notices: ReadonlyArray<readonly [channel: string, payload: string]>) {
+  await db.execute(sql`select pg_notify(n ->> 0, n ->> 1) from jsonb_array_elements(${JSON.stringify(notices)}::jsonb) as n`);
+}

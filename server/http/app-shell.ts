@@ -3,23 +3,26 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageDataPreloads } from './page-data-preloads';
-import { routeIndex } from './route-preloads';
+import { type RouteIndex, routeIndex } from './route-preloads';
 
 /**
  * The app's page (index.html) as sent for one path: with the preloads of the code of the page the
  * path shows (./route-preloads) and of its first data requests (./page-data-preloads), so that
  * both download beside the app's entry instead of after it has run. Undefined without a build.
  */
-export function appShell(clientDir: string): ((pathname: string, mayBeSignedIn: boolean) => string) | undefined {
+export function appShell(clientDir: string): { html(pathname: string, mayBeSignedIn: boolean): string; routes: RouteIndex } | undefined {
   const indexPath = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   if (!indexHtml.includes('</head>')) return undefined;
   const routes = routeIndex(clientDir, indexHtml);
-  return (pathname, mayBeSignedIn) => {
-    const route = routes.match(pathname);
-    const tags = (route ? routes.chunkTags(route.file) : '') + pageDataPreloads(route, mayBeSignedIn);
-    return indexHtml.replace('</head>', `${tags}</head>`);
+  return {
+    routes,
+    html(pathname, mayBeSignedIn) {
+      const route = routes.match(pathname);
+      const tags = (route ? routes.chunkTags(route.file) : '') + pageDataPreloads(route, mayBeSignedIn);
+      return indexHtml.replace('</head>', `${tags}</head>`);
+    },
   };
 }
 

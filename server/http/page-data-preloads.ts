@@ -1,7 +1,7 @@
 import superjson from 'superjson';
 import type { RouteMatch } from './route-preloads';
 
-// The first requests a page's app makes for its data, announced in the HTML as
+// The first requests a page's app makes for its data, announced in the app's page (./app-shell) as
 // <link rel="preload" as="fetch">: the browser starts them while it downloads the app's code, and
 // the app's own requests for the same URLs are answered from those. Left to the app, they start
 // only once its code has run (on a phone on a slow network, seconds after the HTML), one after
@@ -10,7 +10,10 @@ import type { RouteMatch } from './route-preloads';
 // A preload is used only if the app asks for exactly the same URL: these are the batches the
 // app's tRPC client (src/trpc.ts, httpBatchLink over GET with superjson) sends for the first
 // page, as src/main.tsx and the route loaders issue them. test/e2e/first-page-preloads.test.ts
-// checks that each one is used.
+// checks that each one is used. The studio, storefront and checkout pages are rendered on the
+// server (./page-render) with their data in the HTML; these preloads serve the app's page they
+// get when the server does not render them (a page not found, a failed or slow render, no server
+// bundle).
 
 type Call = [path: string, input: unknown];
 

@@ -54,17 +54,16 @@ export type RouteMatch = { file: string; params: Record<string, string> };
 export type RouteIndex = {
   /** The page route file a path shows (fixed segments win over parameters), or undefined. */
   match(pathname: string): RouteMatch | undefined;
-  /**
-   * The modulepreload tags of a page route's chunks (its own, its layouts') and every chunk they
-   * import, less those the page's HTML already preloads.
-   */
+  /** A page route's chunks (its own, its layouts') and every chunk they import, less the entry's. */
+  chunks(file: string): string[];
+  /** The modulepreload tags of those chunks, less those the page's HTML already preloads. */
   chunkTags(file: string): string;
 };
 
 /** The route files of the build (Vite's manifest); matches nothing for a build without one. */
 export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
   const manifestPath = path.join(clientDir, '.vite/manifest.json');
-  if (!fs.existsSync(manifestPath)) return { match: () => undefined, chunkTags: () => '' };
+  if (!fs.existsSync(manifestPath)) return { match: () => undefined, chunks: () => [], chunkTags: () => '' };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const routes: RouteFile[] = [];
   for (const key of Object.keys(manifest)) {
@@ -76,12 +75,18 @@ export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
   const layouts = routes.filter(isLayout);
   const pages = routes.filter((route) => !isLayout(route));
 
-  const tagsOf = (page: RouteFile) =>
-    chunksOf(manifest, [...layouts.filter((layout) => page.file.startsWith(`${layout.file}/`)).map((layout) => layout.key), page.key])
-      .filter((file) => !pageHtml.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
-  const tags = new Map(pages.map((page) => [page.file, tagsOf(page)]));
+  const chunksOfPage = (page: RouteFile) =>
+    chunksOf(manifest, [...layouts.filter((layout) => page.file.startsWith(`${layout.file}/`)).map((layout) => layout.key), page.key]);
+  const chunks = new Map(pages.map((page) => [page.file, chunksOfPage(page)]));
+  const tags = new Map(
+    pages.map((page) => [
+      page.file,
+      (chunks.get(page.file) ?? [])
+        .filter((file) => !pageHtml.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join(''),
+    ]),
+  );
 
   return {
     match(pathname) {
@@ -100,6 +105,7 @@ export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
       }
       return best;
     },
+    chunks: (file) => chunks.get(file) ?? [],
     chunkTags: (file) => tags.get(file) ?? '',
   };
 }

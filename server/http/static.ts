@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { appShell, sendHtml } from './app-shell';
+import { type CreateContext, pageRenderer } from './page-render';
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -25,9 +26,11 @@ const mayBeSignedIn = (req: FastifyRequest) =>
  * (or the admin console's page on the admin host) so the client router decides what to show.
  * Text files are sent pre-compressed (brotli or gzip, written by the build) when the client
  * accepts it. `/` without a session cookie gets the prerendered landing page, which paints
- * before any script has run.
+ * before any script has run; so do the studio, storefront and checkout pages, rendered for the
+ * request (./page-render), with the app's page as their fallback.
  */
-export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DIR) {
+export async function registerClient(app: FastifyInstance, options: { clientDir?: string; createContext: CreateContext }) {
+  const clientDir = options.clientDir ?? CLIENT_DIR;
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     app.log.warn(`no client build at ${clientDir}; run npm run build`);
   }
@@ -55,12 +58,19 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     return page === 'index.html' && hasLanding && !mayBeSignedIn(req) ? PRERENDERED_LANDING : page;
   };
 
-  // index.html, for the page a path shows: with the preloads of that page's code and data.
-  const appShellFor = appShell(clientDir);
-  const sendPage = (req: FastifyRequest, reply: FastifyReply, page: string) =>
-    page === 'index.html' && appShellFor
-      ? sendHtml(req, reply, appShellFor(req.url.split('?')[0], mayBeSignedIn(req)))
-      : reply.sendFile(page);
+  // index.html, for the page a path shows: rendered on the server when it is one of the pages
+  // ./page-render renders, else the app's page with the preloads of that page's code and data.
+  const shell = appShell(clientDir);
+  const renderPage = shell && (await pageRenderer({ clientDir, routes: shell.routes, createContext: options.createContext }));
+  if (shell && !renderPage) app.log.warn('no server bundle (dist/server); pages are rendered in the browser');
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, page: string) => {
+    if (page !== 'index.html' || !shell) return reply.sendFile(page);
+    const signedIn = mayBeSignedIn(req);
+    const rendered = await renderPage?.(req, reply, signedIn);
+    // A page rendered for a session is that member's own: never kept by a shared cache.
+    if (rendered && signedIn) reply.header('Cache-Control', 'private, no-store');
+    return sendHtml(req, reply, rendered ?? shell.html(req.url.split('?')[0], signedIn));
+  };
 
   // Vary: the same URL answers with the landing page or the app shell depending on the cookie, and
   // the app shell preloads a signed-in page's data only to a request with a session cookie.

@@ -30,9 +30,29 @@ type Options<TRouter extends AnyRouter> = Omit<
   maxBatchSize: number;
 };
 
-/** `rawInput`: the call's input, parsed when first asked for; `requestText`: as sent, the key of a reused answer. */
-type Call = { index: number; path: string; procedure: AnyProcedure; rawInput: () => unknown; requestText: () => string };
+/**
+ * One call of a request, as data rather than closures: every request makes its calls, and each
+ * closure made per request costs an allocation and, compiled by tsx with esbuild's keepNames, a
+ * defineProperty of its name. `text`: a single call's input as sent (the key of a reused answer),
+ * parsed only when needed unless `parsed`; a batch item's input is `input`, already parsed.
+ */
+type Call = {
+  index: number;
+  path: string;
+  procedure: AnyProcedure;
+  batch: boolean;
+  text: string | undefined;
+  input: unknown;
+  parsed: boolean;
+};
 type Parsed = { batch: boolean; type: 'query' | 'mutation'; calls: Call[] };
+
+/** The call's input as sent, parsed (at most once more for a single call whose text was not parsed). */
+const rawInputOf = (call: Call) => (call.parsed ? call.input : JSON.parse(call.text as string));
+
+/** The key of a reused answer: a single call's text as sent; a batch item's input, written out only when asked for. */
+const requestTextOf = (call: Call): string | (() => string) =>
+  call.batch ? () => JSON.stringify(call.input) ?? '' : (call.text ?? '');
 
 const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
 /** What Fastify would make of 'application/json' for a string body, given up front so a Buffer body gets it too. */
@@ -40,6 +60,13 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** What transformTRPCResponse and JSON.stringify would write for a result, from the text wireJson gives. */
 const resultText = (data: unknown) => `{"result":{"data":${wireJson(data)}}}`;
+
+/** A call's answer before the transformer: its result's data, or its error's shape. */
+type Answer = { result: { data: unknown }; error?: undefined } | { result?: undefined; error: ReturnType<typeof getErrorShape> };
+
+/** The wire text of one answer (a batch's item, or a single call's error). */
+const answerText = (config: AnyRouter['_def']['_config'], answer: Answer) =>
+  answer.result ? resultText(answer.result.data) : JSON.stringify(transformTRPCResponse(config, answer));
 
 const bodyOfShared = new WeakMap<object, Buffer>();
 
@@ -106,17 +133,15 @@ async function parsePlainRequest(
   if (batch && inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))) return null;
 
   const calls: Call[] = [];
-  for (const [index, callPath] of paths.entries()) {
-    const procedure = (await getProcedureAtPath(router, callPath)) as AnyProcedure | null;
+  for (let index = 0; index < paths.length; index++) {
+    const procedure = (await getProcedureAtPath(router, paths[index])) as AnyProcedure | null;
     const type = procedure?._def.type;
     if (!procedure || (type !== 'query' && type !== 'mutation') || METHOD_OF[type] !== req.method) return null;
+    // One request, one kind of call: a batch mixing queries and mutations goes to tRPC's handler.
+    if (index > 0 && type !== calls[0].procedure._def.type) return null;
     const input = batch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
-    const rawInput = parseLater ? () => JSON.parse(text as string) : () => input;
-    const requestText = batch ? () => JSON.stringify(input) ?? '' : () => text ?? '';
-    calls.push({ index, path: callPath, procedure, rawInput, requestText });
+    calls.push({ index, path: paths[index], procedure, batch, text, input, parsed: !parseLater });
   }
-  const types = new Set(calls.map((call) => call.procedure._def.type));
-  if (types.size !== 1) return null;
   return { batch, type: calls[0].procedure._def.type as Parsed['type'], calls };
 }
 
@@ -134,6 +159,41 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
   };
 
   const reusedAnswers = createReusedAnswers();
+
+  /** One call's answer: a reused one, the procedure's result, or the shape of its error. */
+  async function answer(
+    call: Call,
+    type: Parsed['type'],
+    req: FastifyRequest,
+    ctx: inferRouterContext<TRouter> | undefined,
+    contextError: TRPCError | undefined,
+  ): Promise<Answer> {
+    let input: unknown;
+    try {
+      if (contextError) throw contextError;
+      const reused = reusedAnswers.find(call.procedure, call.path, requestTextOf(call), ctx as { user: unknown } | undefined);
+      if (reused) return { result: { data: reused } };
+      const data = await call.procedure({
+        path: call.path,
+        ctx,
+        type,
+        batchIndex: call.index,
+        signal: undefined,
+        getRawInput: async () => {
+          const raw = rawInputOf(call);
+          if (raw === undefined) return undefined;
+          input = deserialize(raw);
+          return input;
+        },
+      });
+      reusedAnswers.remember(call.procedure, call.path, requestTextOf(call), data);
+      return { result: { data } };
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      onError?.({ error, path: call.path, input, ctx, type, req });
+      return { error: getErrorShape({ config, ctx, error, input, path: call.path, type }) };
+    }
+  }
 
   await app.register(async (scope) => {
     // tRPC reads the raw body itself; form data is passed through untouched as its plugin does.
@@ -166,45 +226,21 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
         contextError = getTRPCErrorFromUnknown(cause);
       }
 
-      const answers = await Promise.all(
-        plain.calls.map(async (call) => {
-          let input: unknown;
-          try {
-            if (contextError) throw contextError;
-            const reused = reusedAnswers.find(call.procedure, call.path, call.requestText, ctx as { user: unknown } | undefined);
-            if (reused) return { result: { data: reused } };
-            const data = await call.procedure({
-              path: call.path,
-              ctx,
-              type: plain.type,
-              batchIndex: call.index,
-              signal: undefined,
-              getRawInput: async () => {
-                const raw = call.rawInput();
-                if (raw === undefined) return undefined;
-                input = deserialize(raw);
-                return input;
-              },
-            });
-            reusedAnswers.remember(call.procedure, call.path, call.requestText, data);
-            return { result: { data } };
-          } catch (cause) {
-            const error = getTRPCErrorFromUnknown(cause);
-            onError?.({ error, path: call.path, input, ctx, type: plain.type, req });
-            return { error: getErrorShape({ config, ctx, error, input, path: call.path, type: plain.type }) };
-          }
-        }),
-      );
-
-      const untransformed = plain.batch ? answers : answers[0];
-      const itemText = (answer: (typeof answers)[number]) =>
-        answer.result ? resultText(answer.result.data) : JSON.stringify(transformTRPCResponse(config, answer));
+      const answers = plain.batch
+        ? await Promise.all(plain.calls.map((call) => answer(call, plain.type, req, ctx, contextError)))
+        : [await answer(plain.calls[0], plain.type, req, ctx, contextError)];
       const single = answers[0];
       return reply
-        .code(getHTTPStatusCode(untransformed))
+        .code(getHTTPStatusCode(plain.batch ? answers : single))
         .header('vary', 'trpc-accept, accept')
         .header('content-type', JSON_CONTENT_TYPE)
-        .send(plain.batch ? `[${answers.map(itemText).join(',')}]` : single.result ? resultBody(single.result.data) : itemText(single));
+        .send(
+          plain.batch
+            ? `[${answers.map((item) => answerText(config, item)).join(',')}]`
+            : single.result
+              ? resultBody(single.result.data)
+              : answerText(config, single),
+        );
     });
   });
 }

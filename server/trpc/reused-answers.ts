@@ -14,6 +14,9 @@ import type { ProcedureMeta } from './init';
 export const REUSED_ANSWER_KEYS = 2_000;
 
 type Caller = { user: unknown } | undefined;
+/** A request's text as sent, or a function that writes it (a batch item's, only when needed). */
+type RequestText = string | (() => string);
+const textOf = (requestText: RequestText) => (typeof requestText === 'string' ? requestText : requestText());
 
 const reuses = (procedure: AnyProcedure) =>
   procedure._def.type === 'query' && (procedure._def.meta as ProcedureMeta | undefined)?.reusesAnswers === true;
@@ -31,18 +34,18 @@ export function createReusedAnswers(maxKeys = REUSED_ANSWER_KEYS) {
     /** Whether this request text had a reused answer (current or not). */
     answeredBefore: (path: string, requestText: string) => answers.has(keyOf(path, requestText)),
     /** The current answer given earlier to the same request text, if this caller may have it. */
-    find(procedure: AnyProcedure, path: string, requestText: () => string, caller: Caller): object | undefined {
+    find(procedure: AnyProcedure, path: string, requestText: RequestText, caller: Caller): object | undefined {
       if (!admits(procedure, caller)) return undefined;
-      const key = keyOf(path, requestText());
+      const key = keyOf(path, textOf(requestText));
       const answer = answers.get(key)?.deref();
       if (answer && isStillCurrent(answer)) return answer;
       answers.delete(key);
       return undefined;
     },
     /** Remembers a successful answer when it is a shared (cached) one. */
-    remember(procedure: AnyProcedure, path: string, requestText: () => string, answer: unknown) {
+    remember(procedure: AnyProcedure, path: string, requestText: RequestText, answer: unknown) {
       if (!isShared(answer) || !reuses(procedure)) return;
-      const key = keyOf(path, requestText());
+      const key = keyOf(path, textOf(requestText));
       answers.delete(key);
       // Oldest first in a Map: dropping the first key keeps memory bounded.
       if (answers.size >= maxKeys) answers.delete(answers.keys().next().value as string);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserApp } from '../support/browser';
@@ -25,7 +26,7 @@ async function openCounting(page: Page, path: string, heading: string) {
 }
 
 describe('the HTML of a page preloads its code and its first data, and the app uses them', () => {
-  it('studio, storefront and checkout pages: each preloaded request is made once', async () => {
+  it('studio, storefront and checkout pages the server renders: their data is in the page, and no code loads before the first input', async () => {
     const { owner, member, studio, storefront } = await studioWithStorefront(app.server);
     await owner.client.product.create.mutate(productInput(storefront.id));
     const page = await app.newPage();
@@ -35,6 +36,31 @@ describe('the HTML of a page preloads its code and its first data, and the app u
       [`/studio/${studio.urlSlug}`, studio.name, 'studio.bySlug'],
       [`/storefront/${storefront.id}`, storefront.name, 'storefront.byId,product.search'],
       [`/checkout/${storefront.id}`, 'Checkout', 'storefront.byId'],
+    ] as const) {
+      const { requests, preloaded, codePreloads } = await openCounting(page, path, heading);
+      expect({ path, preloaded, codePreloads }).toEqual({ path, preloaded: [], codePreloads: [] });
+      // The app takes the page over with the server's data: it asks for none of it again.
+      await page.mouse.move(30, 300);
+      await page.waitForFunction(() => document.getElementById('root')?.dataset.serverRendered === undefined);
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menu').waitFor();
+      await page.keyboard.press('Escape');
+      const asked = [...requests.keys()].filter((url) => url.startsWith('/trpc/auth.me') || url.startsWith(`/trpc/${loaderPath}?`));
+      expect({ path, asked }).toEqual({ path, asked: [] });
+      page.removeAllListeners('request');
+    }
+  });
+
+  it('studio, storefront and checkout pages the server does not render (not found): each preloaded request is made once', async () => {
+    const { member } = await studioWithStorefront(app.server);
+    const page = await app.newPage();
+    await app.signInAs(page, member.user);
+    const unknownId = randomUUID();
+
+    for (const [path, heading, loaderPath] of [
+      ['/studio/no-such-studio', 'Studio not found', 'studio.bySlug'],
+      [`/storefront/${unknownId}`, 'Storefront not found', 'storefront.byId,product.search'],
+      [`/checkout/${unknownId}`, 'Storefront not found', 'storefront.byId'],
     ] as const) {
       const { requests, preloaded, codePreloads } = await openCounting(page, path, heading);
       // Who is signed in, then the route loader's batch.

@@ -4,6 +4,7 @@ import { mailOutbox, passwordResetTokens, sessions, users } from '../../server/d
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../../server/auth/sessions';
 import { DAY, HOUR } from '../../server/lib/time';
 import { trpcError } from '../support/client';
+import { msUntil } from '../support/change-feed';
 import { createUser, DEFAULT_PASSWORD, registerInput, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 
@@ -116,6 +117,25 @@ describe('auth.login and sessions', () => {
     const [id] = (client.jar.cookies.get('inklink_session') ?? '').split('.');
     client.jar.cookies.set('inklink_session', `${id}.${'a'.repeat(32)}`);
     expect(await client.auth.me.query()).toBeNull();
+  });
+
+  it('refuses a tampered secret right after the real one was accepted (the session row is cached), and a stored hash that is not lowercase hex', async () => {
+    const user = await createUser({}, server.deps.db);
+    const client = server.client();
+    await signIn(client, user);
+    const token = client.jar.cookies.get('inklink_session') ?? '';
+    const [id, secret] = token.split('.');
+    expect(await client.auth.me.query()).toMatchObject({ id: user.id });
+    const lastCharacter = secret.at(-1) === 'a' ? 'b' : 'a';
+    client.jar.cookies.set('inklink_session', `${id}.${secret.slice(0, -1)}${lastCharacter}`);
+    expect(await client.auth.me.query()).toBeNull();
+    client.jar.cookies.set('inklink_session', token);
+    expect(await client.auth.me.query()).toMatchObject({ id: user.id });
+
+    const [row] = await server.deps.db.select().from(sessions).where(eq(sessions.id, id));
+    await server.deps.db.update(sessions).set({ secretHash: row.secretHash.toUpperCase() }).where(eq(sessions.id, id));
+    // The row changed: the session cache drops it and the next read decodes the new hash.
+    await msUntil(async () => (await client.auth.me.query()) === null);
   });
 
   it('sets HttpOnly, SameSite=Lax cookies (Secure only on https)', async () => {

@@ -12,7 +12,7 @@ import { useTestServer } from '../support/server';
 
 const server = useTestServer();
 
-const withAnnouncementsOff = <T>(fn: () => Promise<T>) => withTriggerOff(server.deps.db, 'products', 'products_announce_change', fn);
+const withAnnouncementsOff = <T>(fn: () => Promise<T>) => withTriggerOff(server.deps.db, 'products', 'products_announce_update', fn);
 
 const names = async (input: Record<string, unknown>) => (await server.client().product.search.query(input)).items.map((p) => p.name);
 

@@ -267,6 +267,26 @@ describe('studio.search and studio.mine', () => {
     expect(mine.filter((s) => s.ownerId === user.id && s.canManage)).toHaveLength(12);
   });
 
+  it('answers with studio cards: what a /studios card shows, its link and its rank, not the whole studio', async () => {
+    const { client } = await signedIn();
+    const created = await client.studio.create.mutate(
+      studioInput({ name: 'Card Studio', city: 'Cardington', state: 'OH', lookingForGuest: true }),
+    );
+    const [card] = (await client.studio.search.query({ query: 'cardington' })).items;
+    expect(card).toEqual({
+      id: created.id,
+      urlSlug: created.urlSlug,
+      name: 'Card Studio',
+      city: 'Cardington',
+      state: 'OH',
+      hoursSummary: 'Mon 9am-5pm',
+      quality: created.quality,
+      isVerified: false,
+      lookingForResident: created.lookingForResident,
+      lookingForGuest: true,
+    });
+  });
+
   it('orders by distance when the browser shares a location', async () => {
     const { client } = await signedIn();
     const near = await client.studio.create.mutate(studioInput({ name: 'Near Studio', city: 'Quimby' }));

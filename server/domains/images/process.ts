@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError, invalid } from '../../lib/errors';
 import { decodeHeicToRaw } from './heic';
 import {
@@ -8,6 +8,7 @@ import {
   IMAGE_MESSAGES,
   type ImageType,
   decodeSize,
+  jpegShrink,
   MAX_HEIGHT,
   MAX_INPUT_PIXELS,
   MAX_UPLOAD_BYTES,
@@ -15,10 +16,13 @@ import {
   variantsFor,
   webpQuality,
 } from './rules';
+import { withScaledJpeg } from './scaled-jpeg';
 
 // libwebp effort, measured on a 1440x1080 stored image (CPU ms / KB, efforts 0-1-2-3-4): photo
 // 50/72 65/70 72/59 168/55 179/55, smooth gradient 36/55 46/52 67/52 180/51 194/51. Effort 2 is
 // where files stop shrinking cheaply: 0-1 store up to 20% more bytes, 3+ cost 2.5x for 7% less.
+// Measured again on 12 photos (decision 003): effort 1 would save ~10 ms of CPU per upload with
+// the same SSIM, but every image would be 8% (median 11%) larger for everyone who views it.
 const WEBP_EFFORT = 2;
 
 export type ProcessedImage = {
@@ -56,15 +60,24 @@ export async function processImage(bytes: Buffer, imageType: ImageType): Promise
   if (width * height > MAX_INPUT_PIXELS) throw invalid(IMAGE_MESSAGES.tooManyPixels);
 
   try {
-    // Decoded once (JPEG shrink-on-load does most of the downscale), then every output is cut from
-    // that pixel buffer: each decode of a 4000x3000 photo costs ~30 ms of entropy decoding even at
-    // 1/8 scale, so four decodes were most of an upload's CPU time.
+    // Decoded once, then every output is cut from that pixel buffer (each decode of a 12 MP photo
+    // costs ~25 ms of entropy decoding whatever its scale, so one per output was most of an
+    // upload's CPU). A JPEG is decoded by libjpeg itself at 1/2, 1/4 or 1/8 scale when that
+    // leaves a downscale of 1.3 or more (jpegShrink, scaled-jpeg.ts): 4000x3000 is decoded at
+    // 2000x1500, then resized to 1440x1080, where a whole decode cost ~10 ms more.
     const size = decodeSize(width, height, imageType);
-    const decoded = await open()
-      .rotate()
-      .resize({ ...size, fit: 'fill' })
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    const toPixels = (input: Sharp) =>
+      input
+        .rotate()
+        .resize({ ...size, fit: 'fill' })
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+    const shrink = type === 'jpeg' ? jpegShrink(width, height, size) : 1;
+    const scaled =
+      shrink === 1
+        ? null
+        : await withScaledJpeg(bytes, shrink, (file) => toPixels(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })));
+    const decoded = scaled ?? (await toPixels(open()));
     const fromDecoded = () =>
       sharp(decoded.data, { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } });
     const [main, ...variants] = await Promise.all([

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/notifications';
 import { executeRows, sqlTime, type TimeArg, timeSql } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
-import { EVENTS_CHANNEL } from '../../lib/events';
+import { EVENTS_CHANNEL, type LiveEvent } from '../../lib/events';
 import { MINUTE } from '../../lib/time';
 import { DEFAULT_PRIORITY, DEFAULT_PROFILE, MAX_ATTEMPTS, NOTIFICATION_CHANNELS, channelDelayMinutes, defaultChannels } from './rules';
 
@@ -57,10 +57,25 @@ export function queueNotificationsSql(ctx: ServiceCtx, recipients: Recipients, n
   return queueNotificationsAt(ctx.deps.config, ctx.deps.clock.now(), recipients, notice, options);
 }
 
-type QueueOptions = { before?: SQL; answer?: SQL };
+type QueueOptions = {
+  before?: SQL;
+  answer?: SQL;
+  /**
+   * 'after-commit': the statement does not NOTIFY; `queued` returns each row's `channels` and the
+   * caller announces the in-app ones once the statement has committed (liveNotificationEvent), for
+   * a hot statement that commits on its own (see server/lib/announcer.ts).
+   */
+  live?: 'in-statement' | 'after-commit';
+};
 
 /** A notice whose words and data may be placeholders of a prebuilt statement (data: its JSON text). */
 export type NoticeTemplate = Omit<Notice, 'title' | 'body' | 'data'> & { title: string | Placeholder; body: string | Placeholder; data?: NotificationData | Placeholder };
+
+/** Announced as the row is written (PostgreSQL delivers a NOTIFY only when the transaction commits). */
+const announcedAsWritten = sql`case when 'in_app' = any(channels) then pg_notify(${EVENTS_CHANNEL}, json_build_object('topic', 'notification', 'userIds', json_build_array(user_id), 'payload', json_build_object('type', type))::text) end as announced`;
+
+/** The live event that tells open pages of these users about a new in-app notification of `type`. */
+export const liveNotificationEvent = (userIds: string[], type: NotificationType): LiveEvent => ({ topic: 'notification', userIds, payload: { type } });
 
 /**
  * queueNotificationsSql at a given instant, which may be a placeholder: a hot caller builds the
@@ -94,9 +109,7 @@ export function queueNotificationsAt(config: { smsEnabled: boolean }, now: TimeA
         ${notice.title}::text, ${notice.body}::text, ${data}::jsonb, ${notice.priority ?? DEFAULT_PRIORITY[notice.type]}::notification_priority,
         ${profile}::escalation_profile, ${MAX_ATTEMPTS}::int, ${at}, ${at}, ${notice.expiresAt ? sqlTime(notice.expiresAt) : sql`null::timestamptz`}
       from recipients r
-      returning id, user_id,
-        -- announced as the row is written (PostgreSQL delivers a NOTIFY only when the transaction commits)
-        case when 'in_app' = any(channels) then pg_notify(${EVENTS_CHANNEL}, json_build_object('topic', 'notification', 'userIds', json_build_array(user_id), 'payload', json_build_object('type', type))::text) end as announced),
+      returning id, user_id, ${options.live === 'after-commit' ? sql`channels` : announcedAsWritten}),
     delivered as (
       insert into notification_deliveries (notification_id, user_id, channel, status, scheduled_for, sent_at, created_at)
       select q.id, q.user_id, a.channel, a.status, a.scheduled_for, case when a.channel = 'in_app' then ${at} end, ${at}

@@ -3,7 +3,9 @@ import { type NotificationPriority, orders } from '../../db/schema';
 import { prebuiltStatement } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { formatCents } from '../../lib/money';
-import { createNotification, type Notice, type NoticeTemplate, queueNotificationsAt, queueNotificationsSql } from '../notifications/create';
+import { announceChange } from '../../lib/announcer';
+import { EVENTS_CHANNEL } from '../../lib/events';
+import { createNotification, liveNotificationEvent, type Notice, type NoticeTemplate, queueNotificationsAt, queueNotificationsSql } from '../notifications/create';
 import { storefrontManagersQuery, type StorefrontRow } from '../storefronts/access';
 import { statusNotice } from './rules';
 import type { OrderRow } from './views';
@@ -49,10 +51,13 @@ function confirmAndNotifyStatement(ownerType: SellerSide['ownerType'], config: {
     returning id`;
   const managers = storefrontManagersQuery({ ownerType, ownerId: p('ownerId') }, p('now'));
   const notice: NoticeTemplate = { type: 'general_alert', priority: NEW_ORDER_PRIORITY, title: p('title'), body: p('body'), data: p('data') };
-  return prebuiltStatement<{ id: string }, ConfirmValues>(
+  // Its commit is not held up by a NOTIFY (lib/announcer.ts): the managers to tell live come back
+  // with the answer and are announced once it has committed.
+  return prebuiltStatement<{ id: string; liveUserIds: string[] }, ConfirmValues>(
     queueNotificationsAt(config, p('now'), sql`select user_id from (${managers}) managers (user_id) where exists (select 1 from confirmed)`, notice, {
       before: sql`confirmed as (${confirm})`,
-      answer: sql`select id from confirmed`,
+      answer: sql`select id, (select coalesce(json_agg(q.user_id), '[]') from queued q where 'in_app' = any(q.channels)) as "liveUserIds" from confirmed`,
+      live: 'after-commit',
     }),
   );
 }
@@ -83,7 +88,10 @@ export async function confirmOrderAndNotifySellers(ctx: ServiceCtx, order: Order
     body: notice.body,
     data: JSON.stringify(notice.data),
   });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  const [{ liveUserIds }] = rows;
+  if (liveUserIds.length > 0) await announceChange(ctx, EVENTS_CHANNEL, JSON.stringify(liveNotificationEvent(liveUserIds, notice.type)));
+  return true;
 }
 
 /** A customer cancelled: the sellers see it (the stock is back on the shelf). */

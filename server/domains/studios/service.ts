@@ -16,7 +16,7 @@ import {
   type updateStudioInput,
 } from './inputs';
 import { splitAddress } from './rules';
-import { toStudio } from './views';
+import { STUDIO_CARD_COLUMNS, type StudioCardRow, toStudio, toStudioCard } from './views';
 
 export const LOGIN_TO_CREATE = 'User must be logged in to create a studio';
 const HANDLE_TAKEN = {
@@ -123,8 +123,8 @@ export async function searchStudios({ ctx, input }: { ctx: ServiceCtx; input: z.
   const ids = input.near
     ? await nearestStudioIds(ctx, input.near, and(filters, prefixMatch(input.query)), pageEnd)
     : await rankedStudioIds(ctx, input.query, filters, pageEnd, plain);
-  const rows = await studiosInOrder(ctx, ids.slice(offset, pageEnd));
-  const items = rows.slice(0, STUDIO_PAGE_SIZE).map(toStudio);
+  const rows = await studioCardsInOrder(ctx, ids.slice(offset, pageEnd));
+  const items = rows.slice(0, STUDIO_PAGE_SIZE).map(toStudioCard);
   return { items, nextCursor: rows.length > STUDIO_PAGE_SIZE ? offset + STUDIO_PAGE_SIZE : null };
 }
 
@@ -145,10 +145,10 @@ async function nearestStudioIds(ctx: ServiceCtx, near: { latitude: number; longi
   return nearest.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1)).map((r) => r.id);
 }
 
-/** Full rows for ids, in the ids' order. */
-async function studiosInOrder(ctx: ServiceCtx, ids: string[]) {
-  const byId = new Map((ids.length ? await shopsByIds(ctx).execute({ ids }) : []).map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is typeof shops.$inferSelect => Boolean(r));
+/** The card columns of the studios with these ids, in the ids' order. */
+async function studioCardsInOrder(ctx: ServiceCtx, ids: string[]) {
+  const byId = new Map((ids.length ? await studioCardsByIds(ctx).execute({ ids }) : []).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is StudioCardRow => Boolean(r));
 }
 
 const likePrefix = (query: string) => `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -190,13 +190,13 @@ async function rankedStudioIds(ctx: ServiceCtx, query: string, filters: SQL | un
   return ranked.map((r) => r.id);
 }
 
-const shopsByIds = (ctx: ServiceCtx) =>
-  prepared(ctx.db, 'shops_by_ids', (db) =>
+const studioCardsByIds = (ctx: ServiceCtx) =>
+  prepared(ctx.db, 'studio_cards_by_ids', (db) =>
     db
-      .select()
+      .select(STUDIO_CARD_COLUMNS)
       .from(shops)
       .where(sql`${shops.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .prepare('shops_by_ids'),
+      .prepare('studio_cards_by_ids'),
   );
 
 /** The signed-in user's studios: owned or with an active membership; managers get canManage. */

@@ -1,2 +1,5 @@
-/** The attribute of the prerendered landing page's global style tag (which the app removes once it runs). */
+/**
+ * The attribute of the global style tag of a page sent as HTML (the prerendered landing page, a
+ * server-rendered page): the dark theme's, which the app removes once its own are in place.
+ */
 export const PRERENDERED_GLOBAL_STYLE = 'data-prerendered-global';

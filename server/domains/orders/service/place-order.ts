@@ -2,8 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { orderItems, orders, products } from '../../../db/schema';
 import { prebuiltStatement } from '../../../db/sql';
+import { announceChange } from '../../../lib/announcer';
 import { type ServiceCtx, withTransaction } from '../../../lib/context';
 import { AppError, conflict } from '../../../lib/errors';
+import { PRODUCT_CHANGES_CHANNEL } from '../../products/search-cache';
 import type { ProductRow } from '../../products/views';
 import type { StorefrontRow } from '../../storefronts/access';
 import { ORDER_MESSAGES } from '../inputs';
@@ -93,13 +95,17 @@ export async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { 
     customizations: l.customizations,
     subtotal: l.subtotal,
   }));
+  const stock = stockOf(lines);
   const place = async (tx: ServiceCtx) => {
-    const order = await insertNumbered(tx, values, items, stockOf(lines), storefront.timezone);
+    const order = await insertNumbered(tx, values, items, stock, storefront.timezone);
     // A cash order is placed now; a card order once it is paid (payForOrder).
     if (!request.byCard) await notifySellersOfNewOrder(tx, order, storefront);
     return { order, items };
   };
-  return request.byCard ? place(ctx) : withTransaction(ctx, place);
+  const placed = request.byCard ? await place(ctx) : await withTransaction(ctx, place);
+  // Stock changes are not announced by the products table's trigger (migration 0020).
+  if (stock.length > 0) await announceChange(ctx, PRODUCT_CHANGES_CHANNEL, '');
+  return placed;
 }
 
 /** What the order takes off the shelves: tracked products only, one entry per product. */

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BOOT_PAGE_TEMPLATE, pageRenderer } from '../../server/http/page-render';
+import type { RouteIndex } from '../../server/http/route-preloads';
+import type { TrpcContext } from '../../server/trpc/init';
+
+// The server's render of a page, with stand-in server bundles: whatever the bundle does (throws,
+// never answers, declines the page), the caller gets undefined and sends the app's page instead;
+// a rendered page is placed in the boot script's template with its state and the route's chunks.
+
+const TEMPLATE = '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script type="module" src="/assets/boot-1.js"></script></body></html>';
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-render-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const clientDir = tempDir();
+fs.mkdirSync(path.join(clientDir, '.vite'));
+fs.writeFileSync(path.join(clientDir, BOOT_PAGE_TEMPLATE), TEMPLATE);
+
+/** A stand-in server bundle whose renderPage has this body. */
+function bundle(body: string) {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'entry-server.js'), `export async function renderPage(request) { ${body} }\n`);
+  return dir;
+}
+
+const routes: RouteIndex = {
+  match: (pathname) => (pathname.startsWith('/storefront/') ? { file: 'storefront/$id/index', params: { id: pathname.split('/')[2] } } : undefined),
+  chunks: () => ['assets/storefront-1.js'],
+  chunkTags: () => '',
+};
+
+const warnings: unknown[] = [];
+const request = (url: string, cookies: Record<string, string> = {}) =>
+  ({ url, cookies, id: 'req-1', log: { warn: (entry: unknown) => warnings.push(entry) } }) as unknown as FastifyRequest;
+const reply = {} as FastifyReply;
+const createContext = async () => ({}) as TrpcContext;
+
+async function renderer(serverDir: string, timeoutMs?: number) {
+  const render = await pageRenderer({ clientDir, serverDir, routes, createContext, timeoutMs });
+  if (!render) throw new Error('no renderer');
+  return render;
+}
+
+describe("the server's render of a page", () => {
+  it('is absent without a server bundle', async () => {
+    expect(await pageRenderer({ clientDir, serverDir: tempDir(), routes, createContext })).toBeUndefined();
+  });
+
+  it('places the page in the template with its CSS, its state after it, and the chunks the boot script loads', async () => {
+    const render = await renderer(
+      bundle(`return { html: '<h1>' + request.url + '</h1>', styleTags: '<style>h1{}</style>', state: JSON.stringify(request.carts) };`),
+    );
+    const html = await render(request('/storefront/s1', { 'inklink-cart-s1': '{"lines":[]}' }), reply, false);
+    expect(html).toBe(
+      TEMPLATE.replace('</head>', '<style>h1{}</style></head>').replace(
+        '<div id="root"></div>',
+        `<div id="root" data-server-rendered="page" data-chunks='["/assets/storefront-1.js"]'><h1>/storefront/s1</h1></div>` +
+          `<script type="application/json" id="server-state">{"s1":"{\\"lines\\":[]}"}</script>`,
+      ),
+    );
+  });
+
+  it('renders only its pages: any other path, and a signed-in page without a session, get undefined', async () => {
+    const render = await renderer(bundle(`throw new Error('not to be called');`));
+    expect(await render(request('/pricing'), reply, true)).toBeUndefined();
+    expect(warnings).toEqual([]);
+  });
+
+  it('answers undefined, with a warning, when the bundle throws', async () => {
+    const render = await renderer(bundle(`throw new Error('boom');`));
+    expect(await render(request('/storefront/s1'), reply, false)).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    warnings.length = 0;
+  });
+
+  it('answers undefined when the bundle declines the page (a redirect, a page not found)', async () => {
+    const render = await renderer(bundle('return undefined;'));
+    expect(await render(request('/storefront/s1'), reply, false)).toBeUndefined();
+  });
+
+  it('answers undefined at the deadline when the render never finishes', async () => {
+    const render = await renderer(bundle('return new Promise(() => {});'), 50);
+    expect(await render(request('/storefront/s1'), reply, false)).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    warnings.length = 0;
+  });
+});
