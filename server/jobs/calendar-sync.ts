@@ -81,9 +81,11 @@ async function dropOrphanAccounts(deps: AppDeps) {
 /** Starts tracking each confirmed session (as artist or client) of a connected user, from the connection on. */
 async function trackNewBookings(deps: AppDeps) {
   // The event id is ours (Google accepts base32hex ids: 0-9 and a-v), fixed by the booking.
+  // Due from the app clock's now, the clock the claim compares with: the database's now() carries
+  // microseconds, so a claim made within the same millisecond would find the new row not yet due.
   await deps.db.execute(sql`
-    insert into google_calendar_events (user_id, booking_id, google_event_id)
-    select a.user_id, b.id, 'inklink' || replace(b.id::text, '-', '')
+    insert into google_calendar_events (user_id, booking_id, google_event_id, next_attempt_at)
+    select a.user_id, b.id, 'inklink' || replace(b.id::text, '-', ''), ${sqlTime(deps.clock.now())}
     from google_calendar_accounts a
     join users u on u.id = a.user_id
     join bookings b on b.artist_id = a.user_id or b.client_id = a.user_id

@@ -132,7 +132,7 @@ async function queueEmails(deps: AppDeps, emails: Array<{ delivery: Delivery; no
         await tx.insert(mailOutbox).values(
           due.map(({ note }) => {
             const mail = notificationEmail(note.notification, note, deps.config.appOrigin);
-            return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null };
+            return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, nextAttemptAt: deps.clock.now() };
           }),
         );
       }

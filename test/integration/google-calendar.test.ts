@@ -262,6 +262,19 @@ describe('calendar-sync job', () => {
     expect(google.events(mail).filter((e) => e.id === eventIdOf(booking.id))).toHaveLength(1);
   });
 
+  it('pushes a session in the run that starts tracking it, even when the app clock is behind the database clock', async () => {
+    const { artist, booking } = await confirmedBooking();
+    const mail = `behind-${artist.slug}@gmail.com`;
+    server.clock.advance(-5000);
+    try {
+      await connect(artist, mail);
+      await syncGoogleCalendars(server.deps);
+    } finally {
+      server.clock.advance(5000);
+    }
+    expect(google.events(mail).map((e) => e.id)).toEqual([eventIdOf(booking.id)]);
+  });
+
   it('forgets and revokes the tokens of an entry removed through user.removeCalendarIntegration', async () => {
     const person = await signedIn(server);
     const { id } = await connect(person, 'generic-removal@gmail.com');

@@ -55,6 +55,17 @@ describe('mail outbox without SMTP', () => {
     expect(row.text).toContain('/forgot-password?token=');
   });
 
+  it('delivers a queued mail in the next run even when the app clock is behind the database clock', async () => {
+    const user = await createUser({}, server.deps.db);
+    server.clock.advance(-5000);
+    try {
+      await server.client().auth.requestPasswordReset.mutate({ email: user.email });
+      expect(await deliverDueMail(server.deps)).toBe(1);
+    } finally {
+      server.clock.advance(5000);
+    }
+  });
+
   it('answers /healthz with ok', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);

@@ -118,7 +118,7 @@ export async function requestPasswordReset({
       createdAt: now,
     });
     const link = `${ctx.deps.config.appOrigin}/forgot-password?token=${token}`;
-    await queueMail(tx.db, passwordResetMail(user.email, link, user.displayName));
+    await queueMail(tx, passwordResetMail(user.email, link, user.displayName));
   });
   return { ok: true as const };
 }

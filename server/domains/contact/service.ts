@@ -24,7 +24,7 @@ export async function sendContactMessage({ ctx, input, ip }: { ctx: ServiceCtx; 
       .where(arrayContains(users.userTypes, ['AppAdmin']));
     const recipients = admins.length > 0 ? admins.map((a) => a.email) : [ctx.deps.config.mail.from];
     for (const to of recipients) {
-      await queueMail(tx.db, {
+      await queueMail(tx, {
         to,
         subject: `Contact form: ${input.subject}`,
         text: `From: ${input.name} <${input.email}>\n\n${input.message}`,

@@ -102,7 +102,7 @@ export async function inviteMember({ ctx, input }: { ctx: ServiceCtx; input: z.o
         data: { invitationId: invitation.id, shopId: shop.id, link },
       });
     } else {
-      await queueMail(tx.db, {
+      await queueMail(tx, {
         to: input.invitee.toLowerCase(),
         subject: `${shop.name} invited you to InkLink`,
         text: `${inviter.displayName} invited you to join ${shop.name} on InkLink as a ${role}.\n\nCreate your account with this e-mail address, then open:\n${ctx.deps.config.appOrigin}${link}`,

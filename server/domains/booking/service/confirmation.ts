@@ -61,7 +61,7 @@ export async function announceConfirmed(tx: ServiceCtx, booking: Booking) {
   const client = await mailRecipient(tx, booking.clientId);
   if (!client) return;
   const ics = buildCalendar('InkLink booking', [bookingEvent(booking, details)], tx.deps.clock.now());
-  await queueMail(tx.db, {
+  await queueMail(tx, {
     to: client.email,
     subject: `Booking confirmed: ${when}`,
     text: `${client.greeting}\n\nYour session with ${details.artistName} at ${details.shopName} is confirmed for ${when}.\n\nAdd it to your calendar with the attached file, and sign your consent form before the session: ${tx.deps.config.appOrigin}${link}\n`,

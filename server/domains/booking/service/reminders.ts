@@ -76,7 +76,7 @@ export async function sendDayBeforeEmails(deps: AppDeps): Promise<number> {
         booking.depositStatus === 'due' ? 'Your deposit is not paid yet: pay it to keep your slot.' : null,
         booking.consent ? null : 'Your consent form is not signed yet: please sign it before you arrive.',
       ].filter(Boolean);
-      await queueMail(tx.db, {
+      await queueMail(tx, {
         to: client.email,
         subject: `Tomorrow: ${booking.title} with ${details.artistName}`,
         text: [
