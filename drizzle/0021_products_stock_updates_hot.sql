@@ -1,0 +1,2 @@
+DROP INDEX "products_low_stock_idx";--> statement-breakpoint
+CREATE INDEX "products_tracked_idx" ON "products" USING btree ("storefront_id") WHERE "products"."track_inventory" = true and "products"."deleted" = false;
