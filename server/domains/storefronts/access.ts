@@ -1,4 +1,4 @@
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, shops, shopUsers, storefronts, users } from '../../db/schema';
 import { type TimeArg, timeSql } from '../../db/sql';
@@ -58,14 +58,32 @@ export async function loadStorefrontWithTimezone(db: Db, storefrontId: string): 
 /** The storefront-with-products query, built once per database (a checkout runs it on every order). */
 const storefrontWithProductsQueries = new WeakMap<Db, ReturnType<typeof prepareStorefrontWithProducts>>();
 
-const prepareStorefrontWithProducts = (db: Db) =>
+/**
+ * The asked products by primary key, whatever their storefront (the join below keeps this one's).
+ * Written so the plan is the same for every call: the ids come as JSON, whose row estimate does not
+ * depend on the value, constants are literals, and OFFSET 0 keeps the planner from driving the
+ * lookup by the storefront (a scan of all its products). So PostgreSQL keeps one generic plan per
+ * connection instead of planning each checkout again.
+ */
+const askedProducts = (db: Db) =>
   db
-    .select({ storefront: storefronts, timezone: shops.timezone, product: products })
+    .select(getTableColumns(products))
+    .from(sql`jsonb_array_elements_text(${sql.placeholder('productIds')}::jsonb) as asked (id)`)
+    .innerJoin(products, sql`${products.id} = asked.id::uuid`)
+    .where(sql`not ${products.deleted}`)
+    .offset(sql`0` as unknown as number)
+    .as('asked_products');
+
+const prepareStorefrontWithProducts = (db: Db) => {
+  const asked = askedProducts(db);
+  return db
+    .select({ storefront: storefronts, timezone: shops.timezone, product: asked._.selectedFields })
     .from(storefronts)
-    .leftJoin(shops, and(eq(storefronts.ownerType, 'shop'), eq(shops.id, storefronts.ownerId)))
-    .leftJoin(products, and(eq(products.storefrontId, storefronts.id), sql`${products.id} = any(${sql.placeholder('productIds')}::uuid[])`, eq(products.deleted, false)))
-    .where(and(eq(storefronts.id, sql.placeholder('storefrontId')), eq(storefronts.deleted, false)))
+    .leftJoin(shops, and(sql`${storefronts.ownerType} = 'shop'`, eq(shops.id, storefronts.ownerId)))
+    .leftJoin(asked, eq(asked.storefrontId, storefronts.id))
+    .where(and(eq(storefronts.id, sql.placeholder('storefrontId')), sql`not ${storefronts.deleted}`))
     .prepare('storefront_with_products');
+};
 
 /**
  * A live storefront with its owner's timezone and those of `productIds` that are its own live
@@ -77,8 +95,7 @@ export async function loadStorefrontWithProducts(db: Db, storefrontId: string, p
     query = prepareStorefrontWithProducts(db);
     storefrontWithProductsQueries.set(db, query);
   }
-  // An array parameter as PostgreSQL's literal (ids are uuids: nothing to quote).
-  const rows = await query.execute({ storefrontId, productIds: `{${productIds.join(',')}}` });
+  const rows = await query.execute({ storefrontId, productIds: JSON.stringify(productIds) });
   if (rows.length === 0) throw notFound(STOREFRONT_MESSAGES.notFound);
   const [{ storefront, timezone }] = rows;
   return {
