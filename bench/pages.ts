@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/browser';
 import { scaleId } from '../scripts/seed/scale/index';
 import type { BenchContext, BenchGroup } from './context';
 import { missingProcedures, NOT_AVAILABLE, query, type Row, round1, unavailable } from './lib';
+import { serverRenderRows } from './server-render';
 
 /** The main pages: what each needs to exist, and whether it is a signed-in page. */
 export type MainPage = { name: string; path: string; signedIn: boolean; missing: string[] };
@@ -28,7 +29,7 @@ export async function visitorCookie(ctx: BenchContext) {
 /**
  * The JavaScript each main page loads, gzipped: every script response of a real page load in
  * Chromium (entry, route chunks, lazy chunks the page pulls in), each body gzipped as a server
- * would send it. Target for the landing page: ≤ 200 KB.
+ * would send it. Target for the landing page: ≤ 200 KB. Then the server-rendered pages under load.
  */
 export const pagesGroup: BenchGroup = {
   name: 'pages',
@@ -62,6 +63,7 @@ export const pagesGroup: BenchGroup = {
     } finally {
       await browser.close();
     }
+    rows.push(...(await serverRenderRows(ctx)));
     return rows;
   },
 };

@@ -20,7 +20,8 @@ import { errorText } from '../auth/AuthCard';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** In the studio's own zone, so the server's render and the browser's agree on the day. */
+const studioDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(date);
 
 /** /studio/{slug} and /studio/id/{id}. */
 export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
@@ -154,7 +155,7 @@ export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
                           <ListItemText
                             primary={`${artist.firstName} ${artist.lastName}`.trim() || artist.displayName}
                             secondary={
-                              artist.endDate ? `${artist.displayName} · until ${dateFormat.format(artist.endDate)}` : artist.displayName
+                              artist.endDate ? `${artist.displayName} · until ${studioDate(artist.endDate, studio.timezone)}` : artist.displayName
                             }
                           />
                         </ListItem>
