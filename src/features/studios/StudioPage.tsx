@@ -20,8 +20,17 @@ import { errorText } from '../auth/AuthCard';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
 
+/** A formatter per zone: making one costs more than formatting (seen in the server render's profile). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** In the studio's own zone, so the server's render and the browser's agree on the day. */
-const studioDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(date);
+function studioDate(date: Date, timeZone: string) {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}
 
 /** /studio/{slug} and /studio/id/{id}. */
 export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
