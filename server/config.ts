@@ -13,6 +13,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optional,
+  // PostgreSQL connections the server keeps. Ten, not more: on the 2-core bench machine 50 buyers
+  // checking out placed 506–564 orders/s with 10 connections and 373–447 with 20 (more backends
+  // than cores only take turns). A larger database server may want more.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().default('./data'),
   // Unset origins follow PORT (http://localhost:3000 at the default port), so `PORT=8080 npm start`
   // puts the right address in e-mail links, OAuth redirects and the start-up message.
@@ -54,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminOrigin: (e.ADMIN_ORIGIN ?? `http://admin.localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -8,7 +8,7 @@ import { startJobs } from './jobs';
 /** Starts InkLink: database (migrated), background jobs, HTTP server; stops cleanly on signals. */
 export async function startServer() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.databasePoolSize });
   await runMigrations(database);
   const deps = createDeps(config, database);
   await deps.events.start();

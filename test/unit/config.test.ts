@@ -24,4 +24,11 @@ describe('configuration defaults (CONTRACT.md)', () => {
   it('refuses an origin that is not a URL', () => {
     expect(() => loadConfig({ APP_ORIGIN: 'localhost' })).toThrow(/APP_ORIGIN/);
   });
+
+  it('keeps 10 PostgreSQL connections unless DATABASE_POOL_SIZE says otherwise, and refuses a size that is not a positive integer', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });
