@@ -196,7 +196,7 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    /** ORD-{yyyymmdd}-{4 random digits}; the unique index makes the service retry on collision. */
+    /** ORD-{yyyymmdd}-{4 random digits}, unique in its storefront; the service draws again on collision. */
     orderNumber: text().notNull(),
     customerId: uuid()
       .notNull()
@@ -230,7 +230,9 @@ export const orders = pgTable(
     ...softDelete,
   },
   (t) => [
-    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    // A storefront's own numbers: ORD-{day}-{4 digits} gives 10,000 a day, which would cap the
+    // whole platform if shared (decision 014).
+    uniqueIndex('orders_storefront_order_number_key').on(t.storefrontId, t.orderNumber),
     index('orders_storefront_created_idx').on(t.storefrontId, t.createdAt.desc().nullsFirst()),
     index('orders_storefront_status_idx').on(t.storefrontId, t.status),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),

@@ -19,6 +19,8 @@ export const ORDER_MESSAGES = {
   addressRequired: 'Shipping address is required',
   cardsDisabled: 'This storefront does not accept card payments',
   storefrontClosed: 'This storefront is not taking orders',
+  /** Not the spec's: a storefront's day ran out of free ORD-yyyymmdd-#### numbers. */
+  unnumbered: 'We could not number your order. Please try again.',
 } as const;
 
 export const ORDER_PAGE_SIZE = 20;

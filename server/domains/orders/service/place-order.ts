@@ -13,7 +13,7 @@ import { notifySellersOfNewOrder } from '../notify';
 import { orderAmounts, orderNumber } from '../rules';
 import type { OrderItemRow, OrderRow } from '../views';
 
-/** Attempts at a free ORD-yyyymmdd-#### before giving up (10,000 numbers a day). */
+/** Attempts at a free ORD-yyyymmdd-#### before giving up (a storefront has 10,000 numbers a day). */
 const ORDER_NUMBER_ATTEMPTS = 25;
 
 /** A priced cart line (checkout.ts prices it from the database). */
@@ -142,7 +142,7 @@ const insertOrder = prebuiltStatement<{ inStock: boolean; id: string | null }, R
       ${p('discount')}::int, ${p('total')}::int, ${p('status')}::order_status, ${p('fulfillmentMethod')}::fulfillment_method, ${p('shippingAddress')}::jsonb,
       ${p('paymentMethod')}::order_payment_method, ${p('customerNotes')}::text, ${p('createdAt')}::timestamptz, ${p('updatedAt')}::timestamptz
     where (select in_stock from ready)
-    on conflict (order_number) do nothing
+    on conflict (storefront_id, order_number) do nothing
     returning id),
   lines as (
     insert into ${orderItems} (id, order_id, position, product_id, product_name, product_image, quantity, unit_price, variants, customizations, subtotal)
@@ -157,7 +157,7 @@ const insertOrder = prebuiltStatement<{ inStock: boolean; id: string | null }, R
 
 /**
  * Places the order under a random ORD-yyyymmdd-####, drawing another number while the one drawn
- * is taken (the unique index decides).
+ * is taken in the storefront (its unique index decides).
  */
 async function insertNumbered(ctx: ServiceCtx, values: NewOrder, items: OrderItemRow[], stock: ReturnType<typeof stockOf>, timezone: string): Promise<OrderRow> {
   const lines = JSON.stringify(
@@ -188,7 +188,7 @@ async function insertNumbered(ctx: ServiceCtx, values: NewOrder, items: OrderIte
     if (!inStock) throw conflict(ORDER_MESSAGES.insufficient);
     if (id) return writtenOrder(values, number);
   }
-  throw new AppError('UNAVAILABLE', 'We could not number your order. Please try again.');
+  throw new AppError('UNAVAILABLE', ORDER_MESSAGES.unnumbered);
 }
 
 /** The row as written: what the statement set, every other column at its default. */
