@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingRequests, bookings, shops, shopUsers } from '../../db/schema';
-import { sqlTime } from '../../db/sql';
 import { requireUser, type ServiceCtx } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
+import { activeMembershipAt } from '../studios/access';
 import { BOOKING_MESSAGES } from './inputs';
 
 // Who may see and act on requests and bookings. Anyone else gets NOT_FOUND (existence is not revealed).
@@ -24,8 +24,7 @@ export async function requireRequest(ctx: ServiceCtx, requestId: string, options
 export const isStudioStaff = (userId: string, shopIdColumn: unknown, now: Date) =>
   sql`(exists (select 1 from ${shops} where ${shops.id} = ${shopIdColumn} and ${shops.ownerId} = ${userId})
     or exists (select 1 from ${shopUsers} where ${shopUsers.shopId} = ${shopIdColumn} and ${shopUsers.userId} = ${userId}
-      and ${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${sqlTime(now)}
-      and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${sqlTime(now)})
+      and ${activeMembershipAt(now)}
       and ((${shopUsers.permissions} ->> 'calendar')::boolean or (${shopUsers.permissions} ->> 'manage')::boolean)))`;
 
 export async function isStaffOf(db: Db, userId: string, shopId: string, now: Date) {

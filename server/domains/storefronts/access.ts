@@ -1,9 +1,10 @@
 import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, shops, shopUsers, storefronts, users } from '../../db/schema';
-import { type TimeArg, timeSql } from '../../db/sql';
+import type { TimeArg } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import { activeMembershipAt } from '../studios/access';
 import { DEFAULT_SHOP_TIMEZONE } from '../studios/constants';
 import { STOREFRONT_MESSAGES } from './inputs';
 
@@ -14,10 +15,7 @@ type Owner = Pick<StorefrontRow, 'ownerId' | 'ownerType'>;
 type UserArg = string | Placeholder;
 
 /** SQL over `shop_users`: an active membership with canManageStore (spec 1 §6). */
-const activeStoreManagerAt = (now: TimeArg) =>
-  sql`${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${timeSql(now)}
-        and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${timeSql(now)})
-        and ${shopUsers.canManageStore} = true`;
+const activeStoreManagerAt = (now: TimeArg) => sql`${activeMembershipAt(now)} and ${shopUsers.canManageStore} = true`;
 
 /** SQL: the user holds an active membership of the shop with canManageStore (spec 1 §6). */
 const storeManagerOf = (shopId: unknown, userId: UserArg, now: TimeArg) =>

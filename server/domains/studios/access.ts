@@ -1,13 +1,18 @@
-import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shops, shopUsers } from '../../db/schema';
-import { sqlTime } from '../../db/sql';
+import { type TimeArg, timeSql } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 
-/** SQL for "this membership is active at `now`" (spec 1 §4), the same rule as isMembershipActive. */
-export const activeMembershipAt = (now: Date) =>
-  and(eq(shopUsers.deleted, false), lte(shopUsers.startDate, now), or(isNull(shopUsers.endDate), gte(shopUsers.endDate, now)));
+/**
+ * SQL for "this membership is active at `now`" (spec 1 §4), the same rule as isMembershipActive.
+ * The one place the window is written: every domain asking who belongs to a studio uses it, and
+ * `now` may be a prebuilt statement's placeholder.
+ */
+export const activeMembershipAt = (now: TimeArg) =>
+  sql`(${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${timeSql(now)}
+        and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${timeSql(now)}))`;
 
 /**
  * Spec 1 §6: a user may manage a studio if they own it or hold an active membership with the
@@ -24,9 +29,7 @@ export async function canManageShop(db: Db, userId: string, shopId: string, now:
         or(
           eq(shops.ownerId, userId),
           sql`exists (select 1 from ${shopUsers} where ${shopUsers.shopId} = ${shops.id} and ${shopUsers.userId} = ${userId}
-                and ${shopUsers.deleted} = false and ${shopUsers.startDate} <= ${sqlTime(now)}
-                and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${sqlTime(now)})
-                and (${shopUsers.permissions} ->> 'manage')::boolean = true)`,
+                and ${activeMembershipAt(now)} and (${shopUsers.permissions} ->> 'manage')::boolean = true)`,
         ),
       ),
     )

@@ -1,11 +1,10 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentHistory, shops, shopUsers, subscriptions } from '../../../db/schema';
-import { sqlTime } from '../../../db/sql';
 import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../lib/context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
 import type { ProviderSubscription } from '../../../providers/payments/types';
-import { canManageShop, requireManagedShop } from '../../studios/access';
+import { activeMembershipAt, canManageShop, requireManagedShop } from '../../studios/access';
 import type { cancelSubscriptionInput, changePlanInput, subscribeInput } from '../inputs';
 import { providerCall } from '../provider-calls';
 import { PLANS, trialDaysFor } from '../rules';
@@ -159,12 +158,10 @@ export async function changePlan({ ctx, input }: { ctx: AuthedCtx; input: z.outp
 
 /** Mine and my studios' (studios I own or manage), newest first. */
 export async function listSubscriptions({ ctx }: { ctx: AuthedCtx }) {
-  const now = sqlTime(ctx.deps.clock.now());
   const managed = sql`${subscriptions.studioId} in (
     select ${shops.id} from ${shops} where ${shops.ownerId} = ${ctx.user.id}
-    union select ${shopUsers.shopId} from ${shopUsers} where ${shopUsers.userId} = ${ctx.user.id} and ${shopUsers.deleted} = false
-      and ${shopUsers.startDate} <= ${now} and (${shopUsers.endDate} is null or ${shopUsers.endDate} >= ${now})
-      and (${shopUsers.permissions} ->> 'manage')::boolean = true)`;
+    union select ${shopUsers.shopId} from ${shopUsers} where ${shopUsers.userId} = ${ctx.user.id}
+      and ${activeMembershipAt(ctx.deps.clock.now())} and (${shopUsers.permissions} ->> 'manage')::boolean = true)`;
   return ctx.db
     .select()
     .from(subscriptions)
