@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BOOT_PAGE_TEMPLATE } from '../server/http/page-render';
 import type { Manifest } from '../server/http/route-preloads';
+import { EARLY_SHRINK_ATTRIBUTE } from '../src/ssr/earlyInput';
 import { SERVER_STATE_ID } from '../src/ssr/serverState';
 import { THEME_STORAGE_KEY } from '../src/theme';
 
@@ -15,7 +16,9 @@ import { THEME_STORAGE_KEY } from '../src/theme';
 //  - the last button tapped (not pressed now: a submit button would send its form to the server),
 //  - every field typed in, with its latest value (React keeps the DOM's value when it hydrates but
 //    its state keeps the server's, and react-hook-form resets a field when it registers it),
-//  - a form's submission is held back (the app submits it when it replays the tap).
+//  - a form's submission is held back (the app submits it when it replays the tap),
+//  - a text field focused or filled has its form control marked, for the theme to lift its label
+//    (MUI does it from React's state).
 // The app (src/ssr/earlyInput.ts) replays them once it has taken the page over. It starts at once,
 // after the first frame, when the HTML is not what the visitor would see: the prerendered page is
 // the dark theme, and a server-rendered cart (from its cookie) may differ from the stored one.
@@ -58,6 +61,13 @@ addEventListener('input', (event) => {
   const field = event.target;
   if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) early.values.set(field, { value: field.value, checked: field.checked });
 }, true);
+const isTextField = (field) => field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !['checkbox', 'radio', 'hidden'].includes(field.type));
+const markLabel = (event) => {
+  const field = event.target;
+  const control = early.open && isTextField(field) ? field.closest('.MuiFormControl-root') : null;
+  if (control) control.toggleAttribute(${JSON.stringify(EARLY_SHRINK_ATTRIBUTE)}, event.type !== 'focusout' || field.value !== '');
+};
+for (const type of ['focusin', 'focusout', 'input']) addEventListener(type, markLabel, true);
 const chunks = ${JSON.stringify(chunks)};
 const run = (i) => import(chunks[i]).then(() => i + 1 < chunks.length && setTimeout(() => run(i + 1)));
 const inputs = ${JSON.stringify(FIRST_INPUTS)};

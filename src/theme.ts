@@ -1,4 +1,5 @@
 import { createTheme, type PaletteMode } from '@mui/material/styles';
+import { EARLY_SHRINK_ATTRIBUTE } from './ssr/earlyInput';
 
 export const THEME_STORAGE_KEY = 'theme-mode';
 
@@ -31,6 +32,20 @@ export function buildTheme(mode: PaletteMode) {
     components: {
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiFormControl: {
+        styleOverrides: {
+          // MUI lifts a field's label out of the way of the text from React's state: on a page sent
+          // as HTML, until the app runs, the boot script marks the form control of a focused or
+          // filled field and these rules lift its label and open the outline's notch instead.
+          root: {
+            [`&[${EARLY_SHRINK_ATTRIBUTE}] > .MuiInputLabel-outlined[data-shrink="false"]`]: {
+              maxWidth: 'calc(133% - 32px)',
+              transform: 'translate(14px, -9px) scale(0.75)',
+            },
+            [`&[${EARLY_SHRINK_ATTRIBUTE}] .MuiOutlinedInput-notchedOutline > legend`]: { maxWidth: '100%' },
+          },
+        },
+      },
     },
   });
 }

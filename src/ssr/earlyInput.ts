@@ -4,6 +4,12 @@
 type FieldState = { value: string; checked: boolean };
 type EarlyInput = { tap: Element | null; values: Map<HTMLInputElement | HTMLTextAreaElement, FieldState>; open: boolean };
 
+/**
+ * Set by the boot script on the form control of a field focused or filled before the app ran: the
+ * theme lifts its label as MUI would (src/theme.ts). The app takes it off once it has the field.
+ */
+export const EARLY_SHRINK_ATTRIBUTE = 'data-early-shrink';
+
 const early = () => (window as unknown as { __inklinkEarlyInput?: EarlyInput }).__inklinkEarlyInput;
 
 /** From now on React handles taps itself (it replays those made while it hydrates). */
@@ -44,6 +50,17 @@ function replayField(field: HTMLInputElement | HTMLTextAreaElement, kept: FieldS
 }
 
 /**
+ * React hears of focus only through focus events: a field focused before the app ran is focused in
+ * React's eyes once it gets one (MUI then lifts its label and colors its outline, as for a focus).
+ */
+function tellReactOfFocus(container: HTMLElement) {
+  const field = document.activeElement;
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !container.contains(field)) return;
+  hydrateNow(field);
+  field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+}
+
+/**
  * Replays the kept input on the app's page: every field typed in, then the last button tapped.
  * `sameElements`: the app hydrated the HTML (the same elements); otherwise it replaced it, and the
  * tapped button is found again by its label.
@@ -62,6 +79,8 @@ export function replayEarlyInput(container: HTMLElement, sameElements: boolean) 
   }
   for (const [field, kept] of input.values) if (field.isConnected) replayField(field, kept);
   input.values.clear();
+  tellReactOfFocus(container);
+  for (const control of container.querySelectorAll(`[${EARLY_SHRINK_ATTRIBUTE}]`)) control.removeAttribute(EARLY_SHRINK_ATTRIBUTE);
   // A click, too, makes React hydrate the button's part of the page first.
   if (tap?.isConnected && tap instanceof HTMLElement) tap.click();
 }

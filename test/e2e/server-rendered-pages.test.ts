@@ -160,6 +160,37 @@ describe('the studio, storefront and checkout pages are rendered on the server',
     expect(errors).toEqual([]);
   });
 
+  it('lifts the label of a field focused or typed in before the app runs; the app then lifts it as MUI does', async () => {
+    const { storefront, page } = await buyerWithCart();
+    const errors = collectErrors(page);
+    const code = await holdAppCode(page);
+    await page.goto(`${app.url}/checkout/${storefront.id}`);
+    const label = (text: string) => page.locator('label.MuiInputLabel-root', { hasText: text });
+    const transformOf = (text: string) => label(text).evaluate((element) => getComputedStyle(element).transform);
+    // The outlined variant's shrunk label (MUI: translate(14px, -9px) scale(0.75)); a resting one is at scale 1.
+    const lifted = 'matrix(0.75, 0, 0, 0.75, 14, -9)';
+    await page.getByLabel('Full name').fill('Early Typist');
+    await page.getByLabel('City').click();
+    expect(await isServerRendered(page)).toBe(true);
+    await expect.poll(() => transformOf('Full name')).toBe(lifted);
+    await expect.poll(() => transformOf('City')).toBe(lifted);
+    expect(await transformOf('Zip code')).toMatch(/^matrix\(1, 0, 0, 1, /);
+
+    await code.release();
+    await appTookOver(page);
+    // MUI's own state now: filled, and focused (the app was told of the focus), the page's marks gone.
+    await expect.poll(() => label('Full name').getAttribute('data-shrink')).toBe('true');
+    await expect.poll(() => label('City').getAttribute('data-shrink')).toBe('true');
+    expect(await label('City').getAttribute('class')).toContain('Mui-focused');
+    expect(await page.locator('[data-early-shrink]').count()).toBe(0);
+    // Left empty, the field's label comes back down, as it would in the app.
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).click();
+    await expect.poll(() => label('City').getAttribute('data-shrink')).toBe('false');
+    await expect.poll(() => transformOf('City')).toMatch(/^matrix\(1, 0, 0, 1, /);
+    expect(await transformOf('Full name')).toBe(lifted);
+    expect(errors).toEqual([]);
+  });
+
   it('keeps a search typed on the storefront before the app ran: the app searches for it', async () => {
     const { storefront, owner, member } = await studioWithStorefront(app.server);
     await owner.client.product.create.mutate(productInput(storefront.id));
