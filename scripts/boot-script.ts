@@ -13,7 +13,8 @@ import { THEME_STORAGE_KEY } from '../src/theme';
 // touches, clicks, types or moves the mouse: booting React and MUI is most of a second of
 // main-thread work on a phone, which a visitor who only reads the page (or follows a link) never
 // needs. Until the app runs, the script keeps what the visitor does so the app can do it:
-//  - the last button tapped (not pressed now: a submit button would send its form to the server),
+//  - the last button or select tapped (not pressed now: a submit button would send its form to the
+//    server),
 //  - every field typed in, with its latest value (React keeps the DOM's value when it hydrates but
 //    its state keeps the server's, and react-hook-form resets a field when it registers it),
 //  - a form's submission is held back (the app submits it when it replays the tap),
@@ -51,10 +52,11 @@ function bootScript(chunks: string[]) {
   return `const root = document.getElementById('root');
 const early = (window.${EARLY_INPUT_GLOBAL} = { tap: null, values: new Map(), open: true });
 addEventListener('click', (event) => {
-  const button = early.open && event.target instanceof Element ? event.target.closest('button') : null;
-  if (!button) return;
+  // A button, or a MUI select (the element that opens its list); links work as links.
+  const tapped = early.open && event.target instanceof Element ? event.target.closest('button, div[role="combobox"]') : null;
+  if (!tapped) return;
   event.preventDefault();
-  early.tap = button;
+  early.tap = tapped;
 }, true);
 addEventListener('submit', (event) => early.open && event.preventDefault(), true);
 addEventListener('input', (event) => {

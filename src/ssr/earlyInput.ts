@@ -50,6 +50,15 @@ function replayField(field: HTMLInputElement | HTMLTextAreaElement, kept: FieldS
 }
 
 /**
+ * A button is pressed by a click; a MUI select opens on the mouse's press. Either event, too, makes
+ * React hydrate the element's part of the page first.
+ */
+function pressAgain(tapped: HTMLElement) {
+  if (tapped.getAttribute('role') === 'combobox') tapped.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+  else tapped.click();
+}
+
+/**
  * React hears of focus only through focus events: a field focused before the app ran is focused in
  * React's eyes once it gets one (MUI then lifts its label and colors its outline, as for a focus).
  */
@@ -61,7 +70,8 @@ function tellReactOfFocus(container: HTMLElement) {
 }
 
 /**
- * Replays the kept input on the app's page: every field typed in, then the last button tapped.
+ * Replays the kept input on the app's page: every field typed in, then the last button or select
+ * tapped.
  * `sameElements`: the app hydrated the HTML (the same elements); otherwise it replaced it, and the
  * tapped button is found again by its label.
  */
@@ -81,6 +91,5 @@ export function replayEarlyInput(container: HTMLElement, sameElements: boolean) 
   input.values.clear();
   tellReactOfFocus(container);
   for (const control of container.querySelectorAll(`[${EARLY_SHRINK_ATTRIBUTE}]`)) control.removeAttribute(EARLY_SHRINK_ATTRIBUTE);
-  // A click, too, makes React hydrate the button's part of the page first.
-  if (tap?.isConnected && tap instanceof HTMLElement) tap.click();
+  if (tap?.isConnected && tap instanceof HTMLElement) pressAgain(tap);
 }

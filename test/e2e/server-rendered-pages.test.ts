@@ -160,6 +160,21 @@ describe('the studio, storefront and checkout pages are rendered on the server',
     expect(errors).toEqual([]);
   });
 
+  it('opens a select tapped before the app runs once the app has taken over', async () => {
+    const { storefront, page } = await buyerWithCart();
+    const errors = collectErrors(page);
+    const code = await holdAppCode(page);
+    await page.goto(`${app.url}/checkout/${storefront.id}`);
+    await page.getByRole('combobox', { name: 'State' }).click();
+    expect(await isServerRendered(page)).toBe(true);
+    expect(await page.getByRole('listbox').count()).toBe(0);
+    await code.release();
+    await appTookOver(page);
+    await page.getByRole('option', { name: 'OR', exact: true }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'State' }).textContent()).toBe('OR');
+    expect(errors).toEqual([]);
+  });
+
   it('lifts the label of a field focused or typed in before the app runs; the app then lifts it as MUI does', async () => {
     const { storefront, page } = await buyerWithCart();
     const errors = collectErrors(page);
