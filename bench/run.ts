@@ -19,6 +19,7 @@ import { hasTaskset, LOAD_CORE, memoryMb, query, ROOT, type Row, SERVER_CORE, st
 import { lighthouseGroup } from './lighthouse';
 import { liveGroup } from './live';
 import { pagesGroup } from './pages';
+import { settleDatabase } from './settle';
 import { SCALE_STUDIOS, studioGroup } from './studios';
 
 // `npm run bench`: every bench number of the issues in one table and in bench/results.json. On
@@ -78,6 +79,7 @@ try {
     rows.push({ name: `seed --scale ${SCALE_STUDIOS} (users, studios, images, storefronts, orders, threads…)`, value: seconds, unit: 's', target: 'minutes, not hours', pass: seconds < 600 });
   }
   for (const group of groups) await group.prepare?.({ databaseUrl, db: database.db, log });
+  log(`database settled in ${await settleDatabase(database.db)} s (checkpoint, autovacuum)`);
 
   const port = 3901;
   const appUrl = `http://127.0.0.1:${port}`;
