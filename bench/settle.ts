@@ -8,8 +8,9 @@ const SETTLE_LIMIT_MS = 180_000;
 /**
  * Lets PostgreSQL finish the work that seeding leaves behind before anything is measured. That
  * work is writing out the pages the seed dirtied, and autovacuum's passes over the new tables. On a
- * 2-core host it otherwise shares the cores with the first rows: a fresh run measured the bare
- * Fastify route, which touches no database, at 24,800 req/s, against 68,000 in the next run. A
+ * 2-core host such work shares the cores with the first rows. One fresh run measured the bare
+ * Fastify route, which touches no database, at 24,800 req/s, against 62,000–68,000 in later runs;
+ * the cause was not found, but this keeps PostgreSQL's own leftover work out of the rows. A
  * CHECKPOINT does the writing now and returns when it is done. Answers the seconds it took.
  */
 export async function settleDatabase(db: Db): Promise<number> {
