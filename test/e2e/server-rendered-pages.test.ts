@@ -58,6 +58,15 @@ async function buyerWithCart() {
   return { ...fixture, product, page };
 }
 
+/** That buyer on their checkout page as the server sent it, the app's code held back. */
+async function checkoutBeforeTheApp() {
+  const buyer = await buyerWithCart();
+  const errors = collectErrors(buyer.page);
+  const code = await holdAppCode(buyer.page);
+  await buyer.page.goto(`${app.url}/checkout/${buyer.storefront.id}`);
+  return { ...buyer, errors, code };
+}
+
 describe('the studio, storefront and checkout pages are rendered on the server', () => {
   it('are in the HTML itself: a member without JavaScript sees each page, its data and their cart; the HTML is private', async () => {
     const { studio, storefront, page: cartPage } = await buyerWithCart();
@@ -118,10 +127,7 @@ describe('the studio, storefront and checkout pages are rendered on the server',
   });
 
   it('keeps a tap made before the app runs and does it once the app has taken over', async () => {
-    const { storefront, page } = await buyerWithCart();
-    const errors = collectErrors(page);
-    const code = await holdAppCode(page);
-    await page.goto(`${app.url}/checkout/${storefront.id}`);
+    const { storefront, page, errors, code } = await checkoutBeforeTheApp();
     await page.getByRole('button', { name: 'Place Order' }).click();
     expect(await isServerRendered(page)).toBe(true);
     // Not sent to the server as a plain form (the page would have reloaded with a query string).
@@ -133,10 +139,7 @@ describe('the studio, storefront and checkout pages are rendered on the server',
   });
 
   it('keeps what the buyer typed at checkout before the app ran, with the focus, and the order can be placed', async () => {
-    const { storefront, page } = await buyerWithCart();
-    const errors = collectErrors(page);
-    const code = await holdAppCode(page);
-    await page.goto(`${app.url}/checkout/${storefront.id}`);
+    const { page, errors, code } = await checkoutBeforeTheApp();
     await page.getByLabel('Full name').fill('Early Typist');
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Elm St');
     await page.getByLabel('City').fill('Portland');
@@ -161,10 +164,7 @@ describe('the studio, storefront and checkout pages are rendered on the server',
   });
 
   it('opens a select tapped before the app runs once the app has taken over', async () => {
-    const { storefront, page } = await buyerWithCart();
-    const errors = collectErrors(page);
-    const code = await holdAppCode(page);
-    await page.goto(`${app.url}/checkout/${storefront.id}`);
+    const { page, errors, code } = await checkoutBeforeTheApp();
     await page.getByRole('combobox', { name: 'State' }).click();
     expect(await isServerRendered(page)).toBe(true);
     expect(await page.getByRole('listbox').count()).toBe(0);
@@ -176,10 +176,7 @@ describe('the studio, storefront and checkout pages are rendered on the server',
   });
 
   it('lifts the label of a field focused or typed in before the app runs; the app then lifts it as MUI does', async () => {
-    const { storefront, page } = await buyerWithCart();
-    const errors = collectErrors(page);
-    const code = await holdAppCode(page);
-    await page.goto(`${app.url}/checkout/${storefront.id}`);
+    const { page, errors, code } = await checkoutBeforeTheApp();
     const label = (text: string) => page.locator('label.MuiInputLabel-root', { hasText: text });
     const transformOf = (text: string) => label(text).evaluate((element) => getComputedStyle(element).transform);
     // The outlined variant's shrunk label (MUI: translate(14px, -9px) scale(0.75)); a resting one is at scale 1.
