@@ -59,7 +59,9 @@ export async function renderPage({ url, link, carts, signal }: RenderRequest): P
     // The products of the carts the page shows, which checkout prices them by (its Place Order
     // waits for them).
     ...Object.entries(carts).flatMap(([storefrontId, text]) =>
-      parseCart(storefrontId, text).lines.map((line) => trpcUtils.product.byId.prefetch({ productId: line.productId }, { retry: false })),
+      [...new Set(parseCart(storefrontId, text).lines.map((line) => line.productId))].map((productId) =>
+        trpcUtils.product.byId.prefetch({ productId }, { retry: false }),
+      ),
     ),
   ]);
   if (queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')) return undefined;

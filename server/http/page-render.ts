@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { type TRPCLink, unstable_localLink } from '@trpc/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedPage, RenderRequest } from '../../src/entry-server';
-import { cartCookieName } from '../../src/features/commerce/cart/cartCookie';
+import { cartCookieName, MAX_COOKIE_VALUE } from '../../src/features/commerce/cart/cartCookie';
 import { SERVER_RENDERED, SERVER_STATE_ID } from '../../src/ssr/serverState';
 import type { TrpcContext } from '../trpc/init';
 import { type AppRouter, appRouter } from '../trpc/router';
@@ -62,7 +62,7 @@ export async function pageRenderer(options: {
     const page = route && SERVER_RENDERED_PAGES[route.file];
     if (!route || !page || (page.signedIn && !mayBeSignedIn)) return undefined;
     const storefrontId = page.storefrontParam && route.params[page.storefrontParam];
-    const carts = storefrontId ? { [storefrontId]: req.cookies[cartCookieName(storefrontId)] || null } : {};
+    const carts = storefrontId ? { [storefrontId]: cartOf(req, storefrontId) } : {};
     // One context per request, as over HTTP (where one batch shares it).
     let context: Promise<TrpcContext> | undefined;
     const link: TRPCLink<AppRouter> = unstable_localLink({
@@ -73,7 +73,11 @@ export async function pageRenderer(options: {
         return context;
       },
     });
-    const signal = AbortSignal.timeout(options.timeoutMs ?? PAGE_RENDER_TIMEOUT_MS);
+    // A timer cleared once the render settles (AbortSignal.timeout's would keep the render's
+    // listeners, and with them the page's whole tree and data, alive for the full timeout).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error('server render timed out')), options.timeoutMs ?? PAGE_RENDER_TIMEOUT_MS);
+    const { signal } = deadline;
     try {
       // The render stops at the signal; the race answers at the deadline even if some step ignores it.
       const rendered = await Promise.race([
@@ -81,16 +85,31 @@ export async function pageRenderer(options: {
         new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
       ]);
       if (!rendered) return undefined;
+      const chunks = JSON.stringify(routes.chunks(route.file).map((file) => `/${file}`));
+      // Replaced by functions: a replacement string would read `$&`, `$'`… in the page's text
+      // (a display name, say) as patterns and paste parts of the template into the page.
       return template
-        .replace('</head>', `${rendered.styleTags}</head>`)
+        .replace('</head>', () => `${rendered.styleTags}</head>`)
         .replace(
           root,
-          `<div id="root" data-server-rendered="${SERVER_RENDERED}" data-chunks='${JSON.stringify(routes.chunks(route.file).map((file) => `/${file}`))}'>${rendered.html}</div>` +
+          () =>
+            `<div id="root" data-server-rendered="${SERVER_RENDERED}" data-chunks='${chunks}'>${rendered.html}</div>` +
             `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>`,
         );
     } catch (error) {
       req.log.warn({ err: error, reqId: req.id }, 'server render failed; sending the app page');
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   };
+}
+
+/**
+ * The cart a request's cookie carries for a storefront, or null. A cookie longer than the app
+ * writes is ignored: each of its lines costs the render a product lookup.
+ */
+function cartOf(req: FastifyRequest, storefrontId: string): string | null {
+  const text = req.cookies[cartCookieName(storefrontId)];
+  return text && text.length <= MAX_COOKIE_VALUE ? text : null;
 }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BOOT_PAGE_TEMPLATE, pageRenderer } from '../../server/http/page-render';
 import type { RouteIndex } from '../../server/http/route-preloads';
 import type { TrpcContext } from '../../server/trpc/init';
+import { MAX_COOKIE_VALUE } from '../../src/features/commerce/cart/cartCookie';
 
 // The server's render of a page, with stand-in server bundles: whatever the bundle does (throws,
 // never answers, declines the page), the caller gets undefined and sends the app's page instead;
@@ -68,6 +69,22 @@ describe("the server's render of a page", () => {
           `<script type="application/json" id="server-state">{"s1":"{\\"lines\\":[]}"}</script>`,
       ),
     );
+  });
+
+  it("places the page's text as it is: `$&`, `$'`, `` $` `` and `$$` in it (a display name) are not replacement patterns", async () => {
+    const text = "A $& B $' C $` D $$ E";
+    const render = await renderer(bundle(`return { html: ${JSON.stringify(`<p>${text}</p>`)}, styleTags: ${JSON.stringify(`<style>/*${text}*/</style>`)}, state: '{}' };`));
+    const html = await render(request('/storefront/s1'), reply, false);
+    expect(html).toContain(`<p>${text}</p></div><script type="application/json" id="server-state">{}</script>`);
+    expect(html).toContain(`<style>/*${text}*/</style></head>`);
+    expect(html?.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('ignores a cart cookie longer than the app writes (each line would cost a product lookup)', async () => {
+    const render = await renderer(bundle(`return { html: '', styleTags: '', state: JSON.stringify(request.carts) };`));
+    const cookie = (length: number) => ({ 'inklink-cart-s1': 'x'.repeat(length) });
+    expect(await render(request('/storefront/s1', cookie(MAX_COOKIE_VALUE)), reply, false)).toContain(`{"s1":"${'x'.repeat(MAX_COOKIE_VALUE)}"}`);
+    expect(await render(request('/storefront/s1', cookie(MAX_COOKIE_VALUE + 1)), reply, false)).toContain('{"s1":null}');
   });
 
   it('renders only its pages: any other path, and a signed-in page without a session, get undefined', async () => {

@@ -10,8 +10,11 @@ export const cartCookieName = (storefrontId: string) => `inklink-cart-${storefro
 /** The pages that render a storefront's cart. */
 const cartPaths = (storefrontId: string) => [`/storefront/${storefrontId}`, `/checkout/${storefrontId}`];
 
-/** A browser keeps a cookie of up to 4,096 bytes; a larger cart is left to the app to render. */
-const MAX_COOKIE_VALUE = 3800;
+/**
+ * A browser keeps a cookie of up to 4,096 bytes; a larger cart is left to the app to render. The
+ * server ignores a longer cookie, which the app never writes.
+ */
+export const MAX_COOKIE_VALUE = 3800;
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
