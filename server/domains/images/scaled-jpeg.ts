@@ -40,14 +40,24 @@ export async function withScaledJpeg<T>(bytes: Buffer, shrink: 2 | 4 | 8, decode
 
 let directory: Promise<string | null> | undefined;
 
+/** Every directory made (one, unless it was cleaned away), removed when the process exits. */
+const madeDirs: string[] = [];
+const removeMadeDirs = () => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+};
+
 function privateDir(): Promise<string | null> {
   directory ??= fs.mkdtemp(path.join(os.tmpdir(), 'inklink-decode-')).then(
     (dir) => {
-      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      if (madeDirs.push(dir) === 1) process.once('exit', removeMadeDirs);
       // libvips splits its options off at the last '[': a directory with brackets would be misread.
       return /[[\]]/.test(dir) ? null : dir;
     },
-    () => null,
+    () => {
+      // Tried again at the next upload: a full or missing temporary directory may be mended.
+      directory = undefined;
+      return null;
+    },
   );
   return directory;
 }
