@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../support/factories';
+import { createUser, signIn } from '../support/factories';
 import { useBrowserApp } from '../support/browser';
 
 const app = useBrowserApp();
@@ -62,6 +62,46 @@ describe('studios in the browser', () => {
 
     await other.goto(`${app.url}/studio/quillfeather-tattoo/manage`);
     await other.getByRole('heading', { name: 'Access denied' }).waitFor();
+  });
+});
+
+describe('studio banners', () => {
+  it('a manager uploads a banner on the manage page, the studio page shows it, and removing it brings back the band', async () => {
+    const owner = await createUser({}, app.server.deps.db);
+    const client = app.server.client();
+    await signIn(client, owner);
+    const studio = await client.studio.create.mutate({
+      name: 'Banner Bay Tattoo',
+      address: '5 Pier Rd',
+      city: 'Astoria',
+      state: 'OR',
+      zipCode: '97103',
+      timezone: 'America/Los_Angeles',
+      phone: '503-555-0100',
+      email: 'hi@bannerbay.test',
+    });
+    const page = await app.newPage();
+    await app.signInAs(page, owner);
+    await page.goto(`${app.url}/studio/${studio.urlSlug}/manage`);
+    const banner = page.getByRole('img', { name: 'Banner Bay Tattoo banner' });
+    await page.getByText('No banner yet').waitFor();
+    const wide = await sharp({ create: { width: 2400, height: 800, channels: 3, background: '#1f6f8b' } }).jpeg().toBuffer();
+    await page.getByLabel('Banner image file').setInputFiles({ name: 'storefront-sign.jpg', mimeType: 'image/jpeg', buffer: wide });
+    await banner.waitFor();
+
+    await page.getByRole('link', { name: 'View studio page' }).click();
+    await page.getByRole('heading', { name: 'Banner Bay Tattoo' }).waitFor();
+    await banner.waitFor();
+    expect(await banner.getAttribute('srcset')).toMatch(/-500-156\.webp 500w, .*-640-200\.webp 640w, .*-800-250\.webp 800w, .*\.webp 1920w$/);
+    // Loaded: the browser picked a stored size and decoded it.
+    await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    await page.goto(`${app.url}/studio/${studio.urlSlug}/manage`);
+    await page.getByRole('button', { name: 'Remove banner' }).click();
+    await page.getByText('No banner yet').waitFor();
+    await page.goto(`${app.url}/studio/${studio.urlSlug}`);
+    await page.getByRole('heading', { name: 'Banner Bay Tattoo' }).waitFor();
+    expect(await banner.count()).toBe(0);
   });
 });
 

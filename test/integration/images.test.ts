@@ -136,6 +136,37 @@ describe('POST /api/images', () => {
   });
 });
 
+describe("a studio's banner", () => {
+  it('is the newest banner its managers uploaded, with its cut sizes; deleting it shows the one before, then none', async () => {
+    const { user, client } = await signedIn();
+    const [shop] = await server.deps.db.insert(shops).values({ name: 'Banner Studio', urlSlug: `banner-${user.id.slice(0, 8)}`, ownerId: user.id }).returning();
+    const bannerOf = async () => (await client.studio.byId.query({ id: shop.id })).banner;
+    expect(await bannerOf()).toBeNull();
+
+    const first = await upload(client, { accountType: 'shop', accountId: shop.id, imageType: 'banner' }, jpeg);
+    // A studio's portfolio image is not its banner.
+    await upload(client, { accountType: 'shop', accountId: shop.id, imageType: 'portfolio' }, jpeg);
+    server.clock.advance(1000);
+    const second = await upload(client, { accountType: 'shop', accountId: shop.id, imageType: 'banner' }, jpeg);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const shown = await bannerOf();
+    expect(shown).toMatchObject({ url: second.body.url, width: 1440 });
+    expect(shown?.variants.map((v) => [v.width, v.height])).toEqual([
+      [500, 156],
+      [640, 200],
+      [800, 250],
+    ]);
+    // Anyone signed in sees it on the studio page.
+    const visitor = await signedIn();
+    expect((await visitor.client.studio.bySlug.query({ slug: shop.urlSlug ?? '' })).banner?.url).toBe(second.body.url);
+
+    expect(await client.image.delete.mutate({ url: String(second.body.url) })).toBe(true);
+    expect((await bannerOf())?.url).toBe(first.body.url);
+    expect(await client.image.delete.mutate({ url: String(first.body.url) })).toBe(true);
+    expect(await bannerOf()).toBeNull();
+  });
+});
+
 describe('image.delete', () => {
   it('removes the row and the files for the owner; an invalid URL returns false; others are refused', async () => {
     const { user, client } = await signedIn();

@@ -6,6 +6,7 @@ import { pointOnSphere } from '../../db/schema/geo';
 import { type ServiceCtx, withTransaction } from '../../lib/context';
 import { prepared } from '../../db/prepared';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import { newestStudioBanner } from '../images/banner';
 import { activeMembershipAt, canManageShop, requireManagedShop, STUDIO_NOT_FOUND } from './access';
 import { findHandleConflict, freeSlugFor } from './handles';
 import {
@@ -100,8 +101,11 @@ export async function getStudio({ ctx, input }: { ctx: ServiceCtx; input: { id?:
     .innerJoin(users, eq(users.id, shopUsers.userId))
     .where(and(eq(shopUsers.shopId, shop.id), activeMembershipAt(now)))
     .orderBy(asc(shopUsers.shopUserType), asc(users.displayName));
-  const canManage = ctx.user ? await canManageShop(ctx.db, ctx.user.id, shop.id, now) : false;
-  return { ...toStudio(shop), artists, canManage };
+  const [banner, canManage] = await Promise.all([
+    newestStudioBanner(ctx.db, shop.id),
+    ctx.user ? canManageShop(ctx.db, ctx.user.id, shop.id, now) : false,
+  ]);
+  return { ...toStudio(shop), artists, canManage, banner };
 }
 
 /**

@@ -38,7 +38,6 @@ export function toStudio(shop: ShopRow) {
     useArtistsPortfolios: shop.useArtistsPortfolios,
     useArtistsFlashes: shop.useArtistsFlashes,
     hasStorefront: shop.hasStorefront,
-    bannerUrl: shop.bannerUrl,
     logoUrl: shop.logoUrl,
     dateAdded: shop.dateAdded,
     lastUpdated: shop.lastUpdated,

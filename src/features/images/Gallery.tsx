@@ -1,16 +1,15 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { type UploadTarget, uploadImage } from './upload';
+import { UploadStatus } from './UploadStatus';
 
 export type GalleryImage = { id: string; url: string; width: number | null; height: number | null };
 
@@ -91,12 +90,7 @@ export function Gallery({ title, images, loading, upload, hasMore, onMore }: Pro
           <Button startIcon={<UploadIcon />} variant="outlined" onClick={() => input.current?.click()} disabled={progress !== null}>
             Upload images
           </Button>
-          {progress !== null && <LinearProgress variant="determinate" value={progress * 100} sx={{ mt: 2 }} aria-label="Upload progress" />}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <UploadStatus progress={progress} error={error} label="Upload progress" />
         </Box>
       )}
       {!loading && images.length === 0 && <Typography color="text.secondary">No images yet.</Typography>}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../components/links';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
+import { StudioBannerEditor } from './StudioBannerEditor';
 import { StudioDetailsForm } from './StudioDetailsForm';
 import { StudioMembers } from './StudioMembers';
 
@@ -49,6 +50,7 @@ export function ManageStudioPage({ slug, id }: { slug?: string; id?: string }) {
       </Stack>
       <Stack spacing={4}>
         <StudioDetailsForm studio={studio} />
+        <StudioBannerEditor studio={studio} />
         <StudioMembers studioId={studio.id} />
       </Stack>
     </Container>

@@ -19,6 +19,7 @@ import { trpc } from '../../trpc';
 import { errorText } from '../auth/AuthCard';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
+import { StudioBanner } from './StudioBanner';
 
 /** A formatter per zone: making one costs more than formatting (seen in the server render's profile). */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -52,16 +53,7 @@ export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
   const guests = studio.artists.filter((a) => a.shopUserType === 1);
   return (
     <>
-      <Box
-        role="img"
-        aria-label={`${studio.name} banner`}
-        sx={{
-          height: { xs: 140, md: 220 },
-          background: studio.bannerUrl
-            ? `center / cover no-repeat url(${studio.bannerUrl})`
-            : (t) => `linear-gradient(120deg, ${t.palette.primary.main}55, ${t.palette.secondary.main}33)`,
-        }}
-      />
+      <StudioBanner banner={studio.banner} name={studio.name} />
       <Container sx={{ py: 4 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
           <Box>
