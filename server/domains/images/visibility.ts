@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { images } from '../../db/schema';
+import { type AccountType, images } from '../../db/schema';
 import { requireUser, type ServiceCtx } from '../../lib/context';
 import { LOCAL_FILES_PREFIX } from '../../providers/storage';
 import { isRequestPhotoOf } from '../booking/access';
@@ -10,10 +10,11 @@ import { type ImageVisibility, mainKeyOf } from './rules';
 // Who sees an image (DESIGN rule 15): a public one everyone; a private one (a photo sent in a
 // conversation or attached to a booking request) its owner and the parties it was sent to.
 
-/** The account is the caller's own (their user id, or a studio they manage). */
-async function ownsAccount(ctx: ServiceCtx, accountId: string) {
+/** The account is the caller's own (their user id, or a studio they manage); a known user account asks no more. */
+async function ownsAccount(ctx: ServiceCtx, accountId: string, accountType?: AccountType) {
   const me = requireUser(ctx);
-  return accountId === me.id || (await canManageShop(ctx.db, me.id, accountId, ctx.deps.clock.now()));
+  if (accountId === me.id) return true;
+  return accountType !== 'user' && (await canManageShop(ctx.db, me.id, accountId, ctx.deps.clock.now()));
 }
 
 /** The filter of a list or count of an account's images: all for its owner, else the public ones. */
@@ -26,7 +27,7 @@ export const visibleTo = async (ctx: ServiceCtx, accountId: string) => ((await o
  */
 export async function fileVisibilityFor(ctx: ServiceCtx, key: string): Promise<ImageVisibility | null> {
   const [image] = await ctx.db
-    .select({ id: images.id, url: images.url, visibility: images.visibility, accountId: images.accountId, uploadedBy: images.uploadedBy, variants: images.variants })
+    .select({ id: images.id, url: images.url, visibility: images.visibility, accountId: images.accountId, accountType: images.accountType, uploadedBy: images.uploadedBy, variants: images.variants })
     .from(images)
     .where(eq(images.url, `${LOCAL_FILES_PREFIX}${mainKeyOf(key)}`))
     .limit(1);
@@ -36,7 +37,7 @@ export async function fileVisibilityFor(ctx: ServiceCtx, key: string): Promise<I
   if (!ctx.user) return null;
   const party =
     image.uploadedBy === ctx.user.id ||
-    (await ownsAccount(ctx, image.accountId)) ||
+    (await ownsAccount(ctx, image.accountId, image.accountType)) ||
     (await isPhotoSentTo(ctx, image.url)) ||
     (await isRequestPhotoOf(ctx, image.id));
   return party ? 'private' : null;
