@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { artists, images, shopUsers } from '../../server/db/schema';
+import { artists, images, pendingFileDeletions, shopUsers } from '../../server/db/schema';
+import { movePrivateFiles } from '../../server/domains/images/move-private-files';
 import { IMAGE_TYPES, type ImageType } from '../../server/domains/images/rules';
+import { localFilesDir } from '../../server/providers/storage';
 import type { TestClient } from '../support/client';
 import { type Person, person as signedInPerson } from '../support/commerce-fixtures';
 import type { createUser } from '../support/factories';
@@ -148,25 +151,47 @@ describe('private images', () => {
     expect(await fetchAll(filesOf(avatar), owner.client)).toEqual(served(filesOf(avatar), PRIVATE_CACHE));
   });
 
-  it('makes reference photos stored before the change private (the data step of the migration)', async () => {
+  it('makes reference photos stored before the change private (the data step of the migration), then moves their files under private/', async () => {
     const sender = await person();
     const recipient = await person();
     const stranger = await person();
-    // As stored before: public, in the sender's own folder.
-    const key = `users/${sender.user.id}/legacyphoto.webp`;
-    const url = await server.deps.storage.put(key, await sharp(jpeg).webp().toBuffer(), 'image/webp');
-    await server.deps.db.insert(images).values({ url, accountId: sender.user.id, accountType: 'user', imageType: 'reference', visibility: 'public', storageKey: key, uploadedBy: sender.user.id });
+    // As stored before: public, in the sender's own folder, here with one stored cut.
+    const webp = await sharp(jpeg).webp().toBuffer();
+    const [key, cutKey] = [`users/${sender.user.id}/legacyphoto.webp`, `users/${sender.user.id}/legacyphoto-300.webp`];
+    const [url, cutUrl] = [await server.deps.storage.put(key, webp, 'image/webp'), await server.deps.storage.put(cutKey, webp, 'image/webp')];
+    const variants = [{ size: '300', url: cutUrl, width: 300, height: 300 }];
+    const [legacy] = await server.deps.db
+      .insert(images)
+      .values({ url, accountId: sender.user.id, accountType: 'user', imageType: 'reference', visibility: 'public', storageKey: key, variants, uploadedBy: sender.user.id })
+      .returning({ id: images.id });
     const { threadId } = await sender.client.thread.open.mutate({ userId: recipient.user.id });
-    await sender.client.message.send.mutate({ threadId, imageUrls: [url] });
-    expect(await fetchAll([url], stranger.client)).toEqual(served([url], PUBLIC_CACHE));
+    await sender.client.message.send.mutate({ threadId, body: 'old photo', imageUrls: [url] });
+    expect(await fetchAll([url, cutUrl], stranger.client)).toEqual(served([url, cutUrl], PUBLIC_CACHE));
 
     const migration = fs.readFileSync(new URL('../../drizzle/0023_private_images.sql', import.meta.url), 'utf8');
     const dataStep = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "images"'));
     expect(dataStep).toBeDefined();
     await server.deps.db.execute(sql.raw(dataStep as string));
 
-    expect(await fetchAll([url], stranger.client)).toEqual(refused([url]));
-    expect(await fetchAll([url], recipient.client)).toEqual(served([url], PRIVATE_CACHE));
+    expect(await fetchAll([url, cutUrl], stranger.client)).toEqual(refused([url, cutUrl]));
+    expect(await fetchAll([url, cutUrl], recipient.client)).toEqual(served([url, cutUrl], PRIVATE_CACHE));
     expect(await stranger.client.image.counts.query({ accountId: sender.user.id, imageTypes: ['reference'] })).toEqual({ reference: 0 });
+
+    // The files move under private/ (on S3 out of the bucket's public-read part); the conversation follows.
+    const ctx = { db: server.deps.db, user: null, deps: server.deps };
+    // (Other private images of this file's database move too: the avatar turned private above.)
+    expect(await movePrivateFiles(ctx)).toMatchObject({ failed: 0 });
+    const [moved] = await server.deps.db.select().from(images).where(eq(images.id, legacy.id));
+    expect(moved.url).toBe(`/files/private/${key}`);
+    expect(moved.variants.map((v) => v.url)).toEqual([`/files/private/${cutKey}`]);
+    const [message] = (await recipient.client.message.list.query({ threadId })).items;
+    expect(message.attachments).toEqual([{ type: 'image', url: moved.url }]);
+    const newFiles = filesOf(moved);
+    expect(await fetchAll(newFiles, recipient.client)).toEqual(served(newFiles, PRIVATE_CACHE));
+    expect(await fetchAll(newFiles, stranger.client)).toEqual(refused(newFiles));
+    expect(fs.existsSync(path.join(localFilesDir(server.deps.config), key))).toBe(false);
+    expect(fs.existsSync(path.join(localFilesDir(server.deps.config), cutKey))).toBe(false);
+    expect(await server.deps.db.select().from(pendingFileDeletions)).toEqual([]);
+    expect(await movePrivateFiles(ctx)).toEqual({ moved: 0, failed: 0 });
   });
 });
