@@ -51,6 +51,26 @@ const refused = (urls: string[]) => urls.map((url) => ({ url, status: 404, cache
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, no-store';
 
+/**
+ * A reference photo as stored before migration 0023 (public, in the sender's own folder, here with
+ * one stored cut), sent to a recipient in a conversation.
+ */
+async function legacyPhoto(visibility: 'public' | 'private' = 'public') {
+  const sender = await person();
+  const recipient = await person();
+  const webp = await sharp(jpeg).webp().toBuffer();
+  const [key, cutKey] = [`users/${sender.user.id}/legacyphoto.webp`, `users/${sender.user.id}/legacyphoto-300.webp`];
+  const [url, cutUrl] = [await server.deps.storage.put(key, webp, 'image/webp'), await server.deps.storage.put(cutKey, webp, 'image/webp')];
+  const variants = [{ size: '300', url: cutUrl, width: 300, height: 300 }];
+  const [legacy] = await server.deps.db
+    .insert(images)
+    .values({ url, accountId: sender.user.id, accountType: 'user', imageType: 'reference', visibility, storageKey: key, variants, uploadedBy: sender.user.id })
+    .returning({ id: images.id });
+  const { threadId } = await sender.client.thread.open.mutate({ userId: recipient.user.id });
+  await sender.client.message.send.mutate({ threadId, body: 'old photo', imageUrls: [url] });
+  return { sender, recipient, key, cutKey, url, cutUrl, legacy, threadId };
+}
+
 describe('private images', () => {
   it('every kind has its visibility: only reference photos are private, stored apart from the public ones', async () => {
     const owner = await person();
@@ -152,20 +172,8 @@ describe('private images', () => {
   });
 
   it('makes reference photos stored before the change private (the data step of the migration), then moves their files under private/', async () => {
-    const sender = await person();
-    const recipient = await person();
+    const { sender, recipient, key, cutKey, url, cutUrl, legacy, threadId } = await legacyPhoto();
     const stranger = await person();
-    // As stored before: public, in the sender's own folder, here with one stored cut.
-    const webp = await sharp(jpeg).webp().toBuffer();
-    const [key, cutKey] = [`users/${sender.user.id}/legacyphoto.webp`, `users/${sender.user.id}/legacyphoto-300.webp`];
-    const [url, cutUrl] = [await server.deps.storage.put(key, webp, 'image/webp'), await server.deps.storage.put(cutKey, webp, 'image/webp')];
-    const variants = [{ size: '300', url: cutUrl, width: 300, height: 300 }];
-    const [legacy] = await server.deps.db
-      .insert(images)
-      .values({ url, accountId: sender.user.id, accountType: 'user', imageType: 'reference', visibility: 'public', storageKey: key, variants, uploadedBy: sender.user.id })
-      .returning({ id: images.id });
-    const { threadId } = await sender.client.thread.open.mutate({ userId: recipient.user.id });
-    await sender.client.message.send.mutate({ threadId, body: 'old photo', imageUrls: [url] });
     expect(await fetchAll([url, cutUrl], stranger.client)).toEqual(served([url, cutUrl], PUBLIC_CACHE));
 
     const migration = fs.readFileSync(new URL('../../drizzle/0023_private_images.sql', import.meta.url), 'utf8');
@@ -193,5 +201,16 @@ describe('private images', () => {
     expect(fs.existsSync(path.join(localFilesDir(server.deps.config), cutKey))).toBe(false);
     expect(await server.deps.db.select().from(pendingFileDeletions)).toEqual([]);
     expect(await movePrivateFiles(ctx)).toEqual({ moved: 0, failed: 0 });
+  });
+
+  it('moves a photo once when two moves run at the same time', async () => {
+    const { recipient, legacy, threadId } = await legacyPhoto('private');
+    const ctx = { db: server.deps.db, user: null, deps: server.deps };
+    await Promise.all([movePrivateFiles(ctx), movePrivateFiles(ctx)]);
+    const [moved] = await server.deps.db.select().from(images).where(eq(images.id, legacy.id));
+    expect(moved.url).toMatch(/^\/files\/private\/users\/[0-9a-f-]+\/legacyphoto\.webp$/);
+    const [message] = (await recipient.client.message.list.query({ threadId })).items;
+    expect(message.attachments).toEqual([{ type: 'image', url: moved.url }]);
+    expect(await fetchAll(filesOf(moved), recipient.client)).toEqual(served(filesOf(moved), PRIVATE_CACHE));
   });
 });
