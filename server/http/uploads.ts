@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { RequestAuth } from '../auth/request';
 import type { AppDeps } from '../deps';
@@ -8,14 +6,15 @@ import { uploadFieldsInput } from '../domains/images/inputs';
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '../domains/images/rules';
 import { uploadImage } from '../domains/images/service';
 import { AppError, type AppErrorCode } from '../lib/errors';
-import { LOCAL_FILES_PREFIX, localFilesDir } from '../providers/storage';
+import { registerFiles } from './files';
 
 const STATUS: Partial<Record<AppErrorCode, number>> = { VALIDATION: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, PAYLOAD_TOO_LARGE: 413 };
 
 /**
- * POST /api/images (multipart: accountType, accountId, imageType, then one file). Kept out of tRPC
- * so the multipart parser's limits apply: one file of at most 5 MB, a few short fields; a larger
- * file is cut off while streaming and answered with 413, never buffered whole.
+ * POST /api/images (multipart: accountType, accountId, imageType, then one file), and GET /files/…
+ * that serves what it stores (./files.ts). Kept out of tRPC so the multipart parser's limits
+ * apply: one file of at most 5 MB, a few short fields; a larger file is cut off while streaming
+ * and answered with 413, never buffered whole.
  */
 export async function registerUploads(app: FastifyInstance, deps: AppDeps, auth: RequestAuth) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 7 } });
@@ -48,19 +47,5 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps, auth:
     }
   });
 
-  // Local storage is served from DATA_DIR/files; names are random and content is re-encoded WebP.
-  if (deps.storage.kind === 'local') {
-    const root = localFilesDir(deps.config);
-    fs.mkdirSync(root, { recursive: true });
-    await app.register(fastifyStatic, {
-      root,
-      prefix: LOCAL_FILES_PREFIX,
-      decorateReply: false,
-      index: false,
-      setHeaders(res) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        res.header('X-Content-Type-Options', 'nosniff');
-      },
-    });
-  }
+  registerFiles(app, deps, auth);
 }

@@ -9,6 +9,7 @@ import { localFilesDir } from '../../server/providers/storage';
 import type { TestClient } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
+import { postImage } from '../support/uploads';
 
 const server = useTestServer();
 let jpeg: Buffer;
@@ -19,13 +20,8 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-async function upload(client: TestClient, fields: Record<string, string>, bytes: Buffer, filename = 'photo.jpg', mime = 'image/jpeg') {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: mime }), filename);
-  const response = await client.fetch(`${server.url}/api/images`, { method: 'POST', body: form });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const upload = (client: TestClient, fields: Record<string, string>, bytes: Buffer, filename?: string, mime?: string) =>
+  postImage(client, server.url, fields, bytes, filename, mime);
 
 /** A PNG that only claims its size: signature, IHDR, IEND — enough for a decoder to see the header. */
 function pngHeader(width: number, height: number) {

@@ -76,6 +76,16 @@ async function privateThread(w: World) {
   return threadId;
 }
 
+/** A photo the owner uploaded to send in a conversation (private). */
+async function privatePhoto(w: World) {
+  const key = `private/users/${w.owner.user.id}/photo.webp`;
+  const [image] = await w.server.deps.db
+    .insert(images)
+    .values({ url: `/files/${key}`, accountId: w.owner.user.id, accountType: 'user', imageType: 'reference', visibility: 'private', storageKey: key, uploadedBy: w.owner.user.id })
+    .returning({ id: images.id });
+  return image.id;
+}
+
 async function ownStorefront(w: World) {
   return (await w.owner.client.storefront.create.mutate({ name: 'Owner store' })).id;
 }
@@ -224,6 +234,17 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'order.forStorefront': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.order.forStorefront.query({ storefrontId }) }),
   'order.stats': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.order.stats.query({ storefrontId }) }),
 
+  // An account's images: anyone sees its public ones, only its owner the private photos it sent.
+  'image.list': entry({
+    setup: (w) => privatePhoto(w),
+    call: (c, _, w) => c.image.list.query({ accountId: w.owner.user.id }),
+    shows: (result, imageId) => (result as { items: Array<{ id: string }> }).items.some((i) => i.id === imageId),
+  }),
+  'image.counts': entry({
+    setup: (w) => privatePhoto(w),
+    call: (c, _, w) => c.image.counts.query({ accountId: w.owner.user.id, imageTypes: ['reference'] }),
+    shows: (result) => (result as { reference: number }).reference === 1,
+  }),
   'image.delete': entry({
     setup: async (w) => {
       const [image] = await w.server.deps.db

@@ -103,8 +103,8 @@ export const SIGNED_IN_READS = [
   'artist.search',
   'artist.bySlug',
   'artist.byId',
-  'image.list',
-  'image.counts',
+  // Public kinds only (portfolio, flash); image.list and image.counts, which also answer an owner's
+  // private photos, are in the ownership table.
   'image.studioGallery',
   // An artist's bookable services, shown on the booking page.
   'booking.services',

@@ -11,6 +11,14 @@ export const IMAGE_TYPE_VALUES = ['portfolio', 'flash', 'reference', 'avatar', '
 export type ImageType = (typeof IMAGE_TYPE_VALUES)[number];
 export const imageType = pgEnum('image_type', IMAGE_TYPE_VALUES);
 
+/**
+ * Who may see an image: everyone (portfolio, flash, avatar, banner) or only the parties of the
+ * conversation or booking request it was sent in (photos attached to messages and requests).
+ */
+export const IMAGE_VISIBILITY_VALUES = ['public', 'private'] as const;
+export type ImageVisibility = (typeof IMAGE_VISIBILITY_VALUES)[number];
+export const imageVisibility = pgEnum('image_visibility', IMAGE_VISIBILITY_VALUES);
+
 /** A resized copy; `size` is a label such as '100', '300', '600' or '500x156'. */
 export type ImageVariant = { size: string; url: string; width: number; height: number };
 
@@ -23,6 +31,8 @@ export const images = pgTable(
     accountId: uuid().notNull(),
     accountType: accountType().notNull(),
     imageType: imageType().notNull(),
+    /** Checked where the image is listed and where its file is served (DESIGN rule 15). */
+    visibility: imageVisibility().notNull().default('public'),
     /** Key in the storage provider (local disk path or S3 key). */
     storageKey: text(),
     width: integer(),

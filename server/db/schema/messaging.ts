@@ -62,5 +62,9 @@ export const messages = pgTable(
     hasAttachments: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc().nullsFirst()),
+    // Which conversations a private photo was sent in (attachments @> [{url}]), asked when its file is served.
+    index('messages_attachments_idx').using('gin', t.attachments.op('jsonb_path_ops')),
+  ],
 );

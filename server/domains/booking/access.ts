@@ -20,6 +20,22 @@ export async function requireRequest(ctx: ServiceCtx, requestId: string, options
   return { request, isArtist: request.artistId === me.id, isClient: request.clientId === me.id };
 }
 
+/** Whether the photo is attached to a booking request the user is the client or the artist of. */
+export async function isRequestPhotoOf(ctx: ServiceCtx, imageId: string) {
+  const me = requireUser(ctx);
+  const [request] = await ctx.db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(
+      and(
+        or(eq(bookingRequests.clientId, me.id), eq(bookingRequests.artistId, me.id)),
+        sql`${imageId}::uuid = any(${bookingRequests.referenceImageIds})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(request);
+}
+
 /** SQL: the user is staff of the studio with the calendar or manage permission, or owns it. */
 export const isStudioStaff = (userId: string, shopIdColumn: unknown, now: Date) =>
   sql`(exists (select 1 from ${shops} where ${shops.id} = ${shopIdColumn} and ${shops.ownerId} = ${userId})

@@ -9,6 +9,21 @@ export const IMAGE_PAGE_SIZE = 20;
 export const IMAGE_TYPES = ['portfolio', 'flash', 'reference', 'avatar', 'banner'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/**
+ * Photos sent in conversations and attached to booking requests (uploaded as the sender's
+ * `reference` images) are private to the parties of that conversation or request; every other
+ * kind (portfolio, flash, avatar, banner) is shown to everyone.
+ */
+export type ImageVisibility = 'public' | 'private';
+export const PRIVATE_IMAGE_TYPES: readonly ImageType[] = ['reference'];
+export const visibilityOf = (type: ImageType): ImageVisibility => (PRIVATE_IMAGE_TYPES.includes(type) ? 'private' : 'public');
+
+/**
+ * The stored key of the image a file belongs to: a variant `<folder>/<name>-500-156.webp` is a cut
+ * of `<folder>/<name>.webp` (names are base32, without dashes), so it is served by that image's rule.
+ */
+export const mainKeyOf = (key: string) => key.replace(/\/([a-z0-9]+)(-[0-9]+)+\.webp$/, '/$1.webp');
+
 export const IMAGE_MESSAGES = {
   tooLarge: 'Image must be 5 MB or smaller',
   unsupported: 'Unsupported image type. Use JPEG, PNG, GIF or WebP',

@@ -1,15 +1,17 @@
-import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { images } from '../../db/schema';
 import { type ServiceCtx, requireUser } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
+import { PRIVATE_FOLDER } from '../../providers/storage';
 import { activeArtistUserIds } from '../artists/service';
 import { canManageShop } from '../studios/access';
 import { shops } from '../../db/schema';
 import type { countImagesInput, listImagesInput, studioGalleryInput, uploadFieldsInput } from './inputs';
 import { processImage } from './process';
-import { IMAGE_PAGE_SIZE, type ImageType } from './rules';
+import { visibleTo } from './visibility';
+import { IMAGE_PAGE_SIZE, type ImageType, visibilityOf } from './rules';
 
 const NOT_YOURS = 'You can only upload images to your own profile or a studio you manage';
 
@@ -23,7 +25,8 @@ async function authorizeAccount(ctx: ServiceCtx, accountType: 'user' | 'shop', a
 export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fields: z.output<typeof uploadFieldsInput>; bytes: Buffer }) {
   await authorizeAccount(ctx, fields.accountType, fields.accountId);
   const processed = await processImage(bytes, fields.imageType);
-  const folder = `${fields.accountType}s/${fields.accountId}`;
+  const visibility = visibilityOf(fields.imageType);
+  const folder = `${visibility === 'private' ? PRIVATE_FOLDER : ''}${fields.accountType}s/${fields.accountId}`;
   const name = randomToken(16);
   const stored: string[] = [];
   try {
@@ -31,7 +34,7 @@ export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fie
     const variantFiles = processed.variants.map((v) => ({ ...v, key: `${folder}/${name}-${v.label.replace('x', '-')}.webp` }));
     // Written in parallel; each key is recorded as soon as it is written so a failure cleans up.
     const put = async (key: string, data: Buffer) => {
-      const storedUrl = await ctx.deps.storage.put(key, data, 'image/webp');
+      const storedUrl = await ctx.deps.storage.put(key, data, 'image/webp', visibility);
       stored.push(key);
       return storedUrl;
     };
@@ -45,6 +48,7 @@ export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fie
         accountId: fields.accountId,
         accountType: fields.accountType,
         imageType: fields.imageType,
+        visibility,
         storageKey: mainKey,
         width: processed.main.width,
         height: processed.main.height,
@@ -63,9 +67,9 @@ export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fie
   }
 }
 
-/** Newest first, 20 a page; the cursor is "<createdAt ISO>|<id>". */
+/** Newest first, 20 a page; the cursor is "<createdAt ISO>|<id>". Others see only public images. */
 export async function listImages({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof listImagesInput> }) {
-  return pageOfImages(ctx, [input.accountId], input.imageType, input.cursor);
+  return pageOfImages(ctx, [input.accountId], input.imageType, input.cursor, await visibleTo(ctx, input.accountId));
 }
 
 /**
@@ -81,10 +85,16 @@ export async function listStudioGallery({ ctx, input }: { ctx: ServiceCtx; input
   if (!shop) return { items: [], nextCursor: null };
   const useArtists = input.imageType === 'portfolio' ? shop.useArtistsPortfolios : shop.useArtistsFlashes;
   const accounts = useArtists ? await activeArtistUserIds(ctx, shop.id) : [shop.id];
-  return pageOfImages(ctx, accounts, input.imageType, input.cursor);
+  return pageOfImages(ctx, accounts, input.imageType, input.cursor, eq(images.visibility, 'public'));
 }
 
-async function pageOfImages(ctx: ServiceCtx, accountIds: string[], imageType: ImageType | undefined, cursor: string | null | undefined) {
+async function pageOfImages(
+  ctx: ServiceCtx,
+  accountIds: string[],
+  imageType: ImageType | undefined,
+  cursor: string | null | undefined,
+  visible: SQL | undefined,
+) {
   if (accountIds.length === 0) return { items: [], nextCursor: null };
   const [iso, id] = (cursor ?? '').split('|');
   const at = iso ? new Date(iso) : null;
@@ -93,7 +103,7 @@ async function pageOfImages(ctx: ServiceCtx, accountIds: string[], imageType: Im
   const rows = await ctx.db
     .select()
     .from(images)
-    .where(and(inArray(images.accountId, accountIds), imageType ? eq(images.imageType, imageType) : undefined, after))
+    .where(and(inArray(images.accountId, accountIds), imageType ? eq(images.imageType, imageType) : undefined, visible, after))
     .orderBy(desc(images.createdAt), desc(images.id))
     .limit(IMAGE_PAGE_SIZE + 1);
   const items = rows.slice(0, IMAGE_PAGE_SIZE);
@@ -101,11 +111,12 @@ async function pageOfImages(ctx: ServiceCtx, accountIds: string[], imageType: Im
   return { items, nextCursor: rows.length > IMAGE_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
 }
 
+/** Counts per type; others count only public images (a private kind counts 0 for them). */
 export async function countImages({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof countImagesInput> }) {
   const rows = await ctx.db
     .select({ imageType: images.imageType, n: count() })
     .from(images)
-    .where(and(eq(images.accountId, input.accountId), inArray(images.imageType, input.imageTypes)))
+    .where(and(eq(images.accountId, input.accountId), inArray(images.imageType, input.imageTypes), await visibleTo(ctx, input.accountId)))
     .groupBy(images.imageType);
   return Object.fromEntries(input.imageTypes.map((t) => [t, rows.find((r) => r.imageType === t)?.n ?? 0]));
 }
