@@ -40,3 +40,6 @@ export async function startStripeApi(responder: Responder) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Stripe's answer to a search (GET /v1/<objects>/search): one page of the objects found. */
+export const searchResult = (path: string, data: unknown[]) => ({ object: 'search_result', url: path, has_more: false, next_page: null, data });
