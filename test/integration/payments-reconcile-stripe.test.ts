@@ -36,7 +36,7 @@ describe('reconciling card orders against Stripe', () => {
     expect(pending).toHaveLength(4);
     expect(book.intents).toHaveLength(2);
     server.clock.advance(server.deps.config.paymentReconcileAfterMs + 1000);
-    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 4, undecided: 0 });
+    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 4, undecided: 0, failed: 0 });
 
     const searches = api.requests.filter((r) => r.path === '/v1/payment_intents/search');
     expect(searches.map((r) => r.form.query).sort()).toEqual(pending.map((o) => `metadata['inklink_idempotency_key']:'order:${o.id}:charge:${o.createdAt.getTime()}'`).sort());

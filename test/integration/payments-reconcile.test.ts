@@ -56,11 +56,11 @@ describe('reconciling card orders left pending by a request that died', () => {
   it('confirms the charged ones (sellers told once), releases the others with the failure noted, and leaves young ones alone', async () => {
     const { seller, product, pending } = await strandedCardOrders(4);
     // Younger than the threshold: a live request may still be charging it.
-    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 0, undecided: 0 });
+    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 0, undecided: 0, failed: 0 });
     expect((await settledState(seller.storefront.id)).pending).toBe(4);
 
     server.clock.advance(PAST_THRESHOLD());
-    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 4, undecided: 0 });
+    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 4, undecided: 0, failed: 0 });
     const state = await settledState(seller.storefront.id);
     expect({ pending: state.pending, confirmed: state.confirmed.length, released: state.released.length }).toEqual({ pending: 0, confirmed: 2, released: 2 });
     expect(await stockOf(product.id)).toBe(20 - 2);
@@ -68,9 +68,29 @@ describe('reconciling card orders left pending by a request that died', () => {
     for (const order of state.released) expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(0);
 
     // A second pass (another node, the next minute) changes nothing.
-    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 0, undecided: 0 });
+    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 0, undecided: 0, failed: 0 });
     expect(await stockOf(product.id)).toBe(18);
     for (const order of pending) expect((await newOrderNotices(seller.user.id, order.id)).length).toBe(state.confirmed.some((o) => o.id === order.id) ? 1 : 0);
+  });
+
+  it('a stuck order it cannot settle now (provider unreachable) is logged and retried, and does not hold up the others', async () => {
+    const { seller, pending } = await strandedCardOrders(3);
+    server.clock.advance(PAST_THRESHOLD());
+    const oldest = [...pending].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+    const payments = server.deps.payments;
+    const realFind = payments.findCharge;
+    payments.findCharge = async (key) => {
+      if (key.startsWith(`order:${oldest.id}:`)) throw new Error('connect ECONNREFUSED');
+      return realFind(key);
+    };
+    try {
+      expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 2, undecided: 0, failed: 1 });
+    } finally {
+      payments.findCharge = realFind;
+    }
+    expect((await settledState(seller.storefront.id)).pending).toBe(1);
+    expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 1, undecided: 0, failed: 0 });
+    expect((await settledState(seller.storefront.id)).pending).toBe(0);
   });
 
   it('refunds a charge that lands on an order already released (its answer came late)', async () => {
@@ -126,7 +146,7 @@ describe('reconciling a payment request attempt left processing', () => {
     expect(attempts.map((t) => t.status)).toEqual(['processing', 'processing']);
 
     server.clock.advance(PAST_THRESHOLD());
-    expect((await reconcilePayments(server.deps)).paymentAttempts).toBe(2);
+    expect((await reconcilePayments(server.deps)).paymentAttempts).toEqual({ settled: 2, undecided: 0, failed: 0 });
     const [paidRequest] = await db().select().from(paymentRequests).where(eq(paymentRequests.id, charged.id));
     expect(paidRequest).toMatchObject({ status: 'paid' });
     const [unpaidRequest] = await db().select().from(paymentRequests).where(eq(paymentRequests.id, uncharged.id));
@@ -141,7 +161,7 @@ describe('reconciling a payment request attempt left processing', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, artist.user.id), sql`${notifications.data} ->> 'paymentRequestId' = ${charged.id}`, eq(notifications.title, 'Payment received')));
     expect(told).toHaveLength(1);
-    expect((await reconcilePayments(server.deps)).paymentAttempts).toBe(0);
+    expect((await reconcilePayments(server.deps)).paymentAttempts.settled).toBe(0);
     // The request that was never charged can be paid now.
     expect(await payer.client.paymentRequest.process.mutate({ paymentRequestId: uncharged.id, paymentMethodId: CARDS.succeeds })).toMatchObject({ status: 'succeeded' });
   });
@@ -170,12 +190,12 @@ describe('reconciling a subscription start that never recorded the provider’s 
     });
 
     server.clock.advance(PAST_THRESHOLD());
-    expect((await reconcilePayments(server.deps)).subscriptionStarts).toBe(2);
+    expect((await reconcilePayments(server.deps)).subscriptionStarts).toEqual({ settled: 2, undecided: 0, failed: 0 });
     const [filled] = await db().select().from(subscriptions).where(eq(subscriptions.id, startedClaim.id));
     expect(filled).toMatchObject({ stripeSubscriptionId: provided.subscriptionId, status: 'active' });
     expect(await db().select().from(subscriptions).where(eq(subscriptions.id, neverClaim.id))).toHaveLength(0);
     const history = await db().select().from(paymentHistory).where(eq(paymentHistory.userId, started.user.id));
     expect(history).toMatchObject([{ amount: 500, stripeChargeId: provided.payment?.chargeId, status: 'succeeded' }]);
-    expect((await reconcilePayments(server.deps)).subscriptionStarts).toBe(0);
+    expect((await reconcilePayments(server.deps)).subscriptionStarts.settled).toBe(0);
   });
 });

@@ -36,28 +36,33 @@ export async function settleOrderPayment(ctx: ServiceCtx, orderId: string, outco
   return 'already';
 }
 
-export type ReconcileCounts = { settled: number; undecided: number };
+/** What one settling of a stuck payment did: changed it, found it settled by another, or the provider is still deciding. */
+export type Settling = 'settled' | 'already' | 'undecided';
+
+type StuckOrder = { id: string; createdAt: Date };
 
 /**
- * Card orders left pending longer than `olderThanMs` (their checkout request died, or its answer
- * was lost) are settled against the payment provider's record of their charge, found by the
- * charge's idempotency key. The provider is asked outside any transaction (a slow provider holds
- * no lock; on the embedded database a transaction must not wait on another statement); each
- * order is then settled in its own transaction.
+ * Card orders left pending longer than `olderThanMs`: their checkout request died, or its answer
+ * was lost. Oldest first, a batch at a time (the next pass takes the rest).
  */
-export async function reconcileCardOrders(ctx: ServiceCtx, olderThanMs: number): Promise<ReconcileCounts> {
+export function findStuckCardOrders(ctx: ServiceCtx, olderThanMs: number): Promise<StuckOrder[]> {
   const cutoff = new Date(ctx.deps.clock.now().getTime() - olderThanMs);
-  const stuck = await ctx.db
+  return ctx.db
     .select({ id: orders.id, createdAt: orders.createdAt })
     .from(orders)
     .where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'stripe'), isNull(orders.paidAt), lte(orders.createdAt, cutoff)))
     .orderBy(asc(orders.createdAt))
     .limit(RECONCILE_BATCH);
-  const counts: ReconcileCounts = { settled: 0, undecided: 0 };
-  for (const order of stuck) {
-    const outcome = chargeResultOf(await ctx.deps.payments.findCharge(chargeKey(order)));
-    if (!outcome) counts.undecided++;
-    else if ((await settleOrderPayment(ctx, order.id, outcome)) === 'settled') counts.settled++;
-  }
-  return counts;
+}
+
+/**
+ * Settles a stuck card order against the payment provider's record of its charge, found by the
+ * charge's idempotency key. The provider is asked outside any transaction (a slow provider holds
+ * no lock; on the embedded database a transaction must not wait on another statement); the order
+ * is then settled in its own transaction (settleOrderPayment).
+ */
+export async function reconcileCardOrder(ctx: ServiceCtx, order: StuckOrder): Promise<Settling> {
+  const outcome = chargeResultOf(await ctx.deps.payments.findCharge(chargeKey(order)));
+  if (!outcome) return 'undecided';
+  return settleOrderPayment(ctx, order.id, outcome);
 }
