@@ -148,7 +148,7 @@ describe('a server killed with SIGKILL during a burst of card checkouts, restart
     // What the kill left behind, the crash this test is about (reported for the record).
     const pendingAtKill = await database.use(async (db) => (await db.select().from(orders).where(and(eq(orders.storefrontId, storefront.id), eq(orders.status, 'pending')))).length);
 
-    // On PostgreSQL the kill always lands among orders being charged (27–35 of them in trials);
+    // On PostgreSQL the kill lands among orders being charged (6–35 of them in four runs);
     // PGlite runs one statement at a time and the kill may find none, which the run reports.
     if (isPostgres()) expect(pendingAtKill).toBeGreaterThan(0);
 
