@@ -27,6 +27,12 @@ const envSchema = z.object({
   STRIPE_API_URL: optional,
   /** pk_… for Stripe Elements in the browser (card entry); without it the card form is the local test form. */
   STRIPE_PUBLISHABLE_KEY: optional,
+  // A card payment (an order, a payment request, a subscription start) left undecided this long is
+  // settled against the provider's record by the reconcile job. Five minutes: well past the longest
+  // a live request can still be charging (the Stripe SDK's 20 s timeout, tried 3 times) and past
+  // Stripe search's usual indexing delay (under a minute), yet short enough that stock held by a
+  // request that died comes back soon. Tests that kill a server set it to a second.
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('InkLink <no-reply@inklink.local>'),
   VAPID_PUBLIC_KEY: optional,
@@ -63,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminOrigin: (e.ADMIN_ORIGIN ?? `http://admin.localhost:${e.PORT}`).replace(/\/$/, ''),
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
+    /** How long a card payment may stay undecided before the reconcile job settles it. */
+    paymentReconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY },
     google:

@@ -4,8 +4,15 @@ import { renewLocalSubscriptions } from '../domains/payments/renewals';
 import { syncGoogleCalendars } from './calendar-sync';
 import { deliverDueMail } from './mail';
 import { dispatchDueNotifications } from './notifications';
+import { reconcilePayments } from './reconcile-payments';
 
-export type Job = { name: string; intervalMs: number; run(deps: AppDeps): Promise<unknown> };
+export type Job = {
+  name: string;
+  intervalMs: number;
+  /** Run once as soon as the server starts too (work a previous process left behind). */
+  atStart?: boolean;
+  run(deps: AppDeps): Promise<unknown>;
+};
 
 /** Every background loop of the server; domains add theirs here. */
 export const JOBS: Job[] = [
@@ -14,6 +21,7 @@ export const JOBS: Job[] = [
   { name: 'booking', intervalMs: 30_000, run: runBookingSweeps },
   { name: 'local-subscriptions', intervalMs: 60_000, run: renewLocalSubscriptions },
   { name: 'calendar-sync', intervalMs: 20_000, run: syncGoogleCalendars },
+  { name: 'reconcile-payments', intervalMs: 60_000, atStart: true, run: reconcilePayments },
 ];
 
 /** Runs each job on its interval, never two runs of one job at once; returns a stop function. */
@@ -22,7 +30,7 @@ export function startJobs(deps: AppDeps, jobs: Job[] = JOBS): () => Promise<void
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
     let busy = false;
-    return setInterval(() => {
+    const tick = () => {
       if (busy || stopped) return;
       busy = true;
       const run = job
@@ -33,7 +41,9 @@ export function startJobs(deps: AppDeps, jobs: Job[] = JOBS): () => Promise<void
           running.delete(run);
         });
       running.add(run);
-    }, job.intervalMs);
+    };
+    if (job.atStart) tick();
+    return setInterval(tick, job.intervalMs);
   });
   return async () => {
     stopped = true;

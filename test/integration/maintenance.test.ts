@@ -5,12 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../server/db/client';
-import { runMigrations } from '../../server/db/migrate';
+import type { Db } from '../../server/db/client';
 import { auditLog, images, maintenanceRuns, pendingFileDeletions, shops, shopUsers, users } from '../../server/db/schema';
 import type { ServiceCtx } from '../../server/lib/context';
 import { runMigration } from '../../server/domains/maintenance/service';
-import { createTestDatabase, testDatabaseUrl } from '../support/databases';
+import { createTestDatabase, testDatabaseUrl, withDataDir } from '../support/databases';
 import { createUser, signIn } from '../support/factories';
 import { daysAgo, insertDeletedShop, insertMember, insertShop } from '../support/maintenance-data';
 import { useTestServer } from '../support/server';
@@ -136,15 +135,7 @@ async function cliDatabase(seed?: (db: Db, dataDir: string) => Promise<void>, tw
   } else {
     handle = {
       env: { DATABASE_URL: '', DATA_DIR: dataDir },
-      async use(fn) {
-        const database = await openDatabase({ dataDir });
-        try {
-          await runMigrations(database);
-          return await fn(database.db);
-        } finally {
-          await database.close();
-        }
-      },
+      use: (fn) => withDataDir(dataDir, fn),
       async drop() {},
     };
     if (twinOf) fs.cpSync(twinOf.env.DATA_DIR, dataDir, { recursive: true });

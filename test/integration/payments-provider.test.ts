@@ -4,7 +4,7 @@ import { localPaymentIntents, localRefunds } from '../../server/db/schema';
 import { isLocalProvider } from '../../server/providers/payments/local';
 import { createStripePayments } from '../../server/providers/payments/stripe';
 import { LOCAL_TEST_PAYMENT_METHODS, PaymentProviderError, type PaymentsProvider } from '../../server/providers/payments/types';
-import { startStripeApi } from '../support/payments-stripe-api';
+import { searchResult, startStripeApi } from '../support/payments-stripe-api';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -123,6 +123,32 @@ describe('local payments provider', () => {
   });
 });
 
+describe('local payments provider: the record of a charge or a subscription by its idempotency key', () => {
+  it('answers what happened to a charge: succeeded, declined, or never asked for', async () => {
+    const paidKey = key('paid');
+    const paid = await charge({ idempotencyKey: paidKey });
+    if (!paid.ok) throw new Error('expected success');
+    expect(await server.deps.payments.findCharge(paidKey)).toEqual({ status: 'succeeded', paymentIntentId: paid.paymentIntentId, chargeId: paid.chargeId, receiptUrl: paid.receiptUrl });
+    const declinedKey = key('declined');
+    await charge({ idempotencyKey: declinedKey, paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.declined });
+    expect(await server.deps.payments.findCharge(declinedKey)).toEqual({ status: 'failed', paymentIntentId: expect.stringMatching(/^pi_local_/), reason: 'Your card was declined.' });
+    expect(await server.deps.payments.findCharge(key('never'))).toEqual({ status: 'none' });
+  });
+
+  it('finds a subscription by the key it was started with, with its first payment; none for an unknown key', async () => {
+    const startKey = key('subscription');
+    const started = await server.deps.payments.createSubscription({
+      customerId: 'cus_local_finder',
+      plan: { planId: 'artist', planName: 'Artist', priceCents: 2900, currency: 'usd' },
+      paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.succeeds,
+      trialDays: 0,
+      idempotencyKey: startKey,
+    });
+    expect(await server.deps.payments.findSubscription(startKey)).toEqual(started);
+    expect(await server.deps.payments.findSubscription(key('no-subscription'))).toBeNull();
+  });
+});
+
 describe('Stripe payments provider (SDK against a loopback API)', () => {
   let api: Awaited<ReturnType<typeof startStripeApi>>;
   let stripe: PaymentsProvider;
@@ -142,6 +168,20 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
           },
         };
       }
+      if (request.path === '/v1/payment_intents/search') {
+        const intents: Record<string, unknown[]> = {
+          "metadata['inklink_idempotency_key']:'order:paid'": [
+            { id: 'pi_old', object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } },
+            { id: 'pi_paid', object: 'payment_intent', status: 'succeeded', latest_charge: 'ch_paid' },
+          ],
+          "metadata['inklink_idempotency_key']:'order:declined'": [
+            { id: 'pi_declined', object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } },
+          ],
+          "metadata['inklink_idempotency_key']:'order:slow'": [{ id: 'pi_slow', object: 'payment_intent', status: 'processing' }],
+        };
+        return { body: searchResult(request.path, intents[request.form.query] ?? []) };
+      }
+      if (request.path === '/v1/subscriptions/search') return { body: searchResult(request.path, []) };
       if (request.path === '/v1/refunds') return { body: { id: 're_123', object: 'refund', amount: Number(request.form.amount) } };
       if (request.path === '/v1/payouts') {
         return { body: { id: 'po_123', object: 'payout', amount: 700, currency: 'usd', method: 'instant', status: 'paid', created: 1_800_000_000, arrival_date: 1_800_000_000 } };
@@ -175,6 +215,8 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
       customer: 'cus_9',
       description: 'Payment request: sleeve session',
       'metadata[paymentRequestId]': 'pr_1',
+      // findCharge searches the metadata for the key when the answer was lost.
+      'metadata[inklink_idempotency_key]': 'payment-transaction:abc',
       confirm: 'true',
       'automatic_payment_methods[enabled]': 'true',
       'automatic_payment_methods[allow_redirects]': 'never',
@@ -182,6 +224,19 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
       'transfer_data[destination]': 'acct_artist',
       'expand[0]': 'latest_charge',
     });
+  });
+
+  it('finds a charge by its idempotency key through the search API over the metadata the charge carries', async () => {
+    expect(await stripe.findCharge('order:paid')).toEqual({ status: 'succeeded', paymentIntentId: 'pi_paid', chargeId: 'ch_paid', receiptUrl: null });
+    expect(api.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_intents/search', form: { query: "metadata['inklink_idempotency_key']:'order:paid'" } });
+    expect(await stripe.findCharge('order:declined')).toEqual({ status: 'failed', paymentIntentId: 'pi_declined', reason: 'Your card was declined.' });
+    expect(await stripe.findCharge('order:slow')).toEqual({ status: 'processing', paymentIntentId: 'pi_slow' });
+    expect(await stripe.findCharge('order:never')).toEqual({ status: 'none' });
+    // A quote in a key cannot end the query's string.
+    await stripe.findCharge("order:it's");
+    expect(api.requests.at(-1)?.form.query).toBe("metadata['inklink_idempotency_key']:'order:it\\'s'");
+    expect(await stripe.findSubscription('subscription:none')).toBeNull();
+    expect(api.requests.at(-1)).toMatchObject({ path: '/v1/subscriptions/search', form: { query: "metadata['inklink_idempotency_key']:'subscription:none'" } });
   });
 
   it('turns a card error into a decline result', async () => {

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { connectAccounts, notifications, paymentHistory, paymentRequests, paymentTransactions, subscriptions, users, webhookEvents } from '../../server/db/schema';
-import { paymentRequestCast, signedInUser } from '../support/payments-fixtures';
+import { connectAccounts, notifications, orders, paymentHistory, paymentRequests, paymentTransactions, products, subscriptions, users, webhookEvents } from '../../server/db/schema';
+import { reconcilePayments } from '../../server/jobs/reconcile-payments';
+import { paymentRequestCast, signedInUser, strandedCardOrders } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
 
 const SECRET = 'whsec_inklink_test';
@@ -147,5 +148,54 @@ describe('POST /webhooks/stripe', () => {
     expect((await post(payload, signed(payload))).status).toBe(200);
     const [row] = await server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, trialEnd: null, currentPeriodEnd: new Date(periodEnd * 1000) });
+  });
+
+  describe('payment_intent events settle card orders (with the checkout request and the reconcile job, once)', () => {
+    const intentEvent = (type: string, intent: Record<string, unknown>) => stripeEvent(type, { object: 'payment_intent', ...intent });
+    const newOrderNotices = (userId: string, orderId: string) =>
+      server.deps.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.title, 'New order'), sql`${notifications.data} ->> 'orderId' = ${orderId}`));
+
+    it('payment_intent.succeeded confirms a pending order and tells its sellers once, however often it comes', async () => {
+      const { seller, pending } = await strandedCardOrders(server, 1);
+      const [order] = pending;
+      const succeeded = (eventPayload: string) => post(eventPayload, signed(eventPayload));
+      const first = intentEvent('payment_intent.succeeded', { id: 'pi_order_ok', status: 'succeeded', latest_charge: 'ch_order_ok', metadata: { orderId: order.id } });
+      expect((await succeeded(first)).status).toBe(200);
+      // Stripe's retry of the same event, and a second event about the same intent.
+      expect(await (await succeeded(first)).json()).toEqual({ received: true, duplicate: true });
+      const second = intentEvent('payment_intent.succeeded', { id: 'pi_order_ok', status: 'succeeded', latest_charge: 'ch_order_ok', metadata: { orderId: order.id } });
+      expect(await (await succeeded(second)).json()).toEqual({ received: true, duplicate: false });
+      const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ status: 'confirmed', paymentIntentId: 'pi_order_ok' });
+      expect(row.paidAt).not.toBeNull();
+      expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(1);
+      // The reconcile job later finds nothing left to do for it.
+      server.clock.advance(server.deps.config.paymentReconcileAfterMs + 1000);
+      await reconcilePayments(server.deps);
+      expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(1);
+    });
+
+    it('payment_intent.payment_failed cancels a pending order with the failure noted and gives its stock back', async () => {
+      const { seller, product, pending } = await strandedCardOrders(server, 1, 5);
+      const [order] = pending;
+      const payload = intentEvent('payment_intent.payment_failed', {
+        id: 'pi_order_declined',
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'Your card was declined.' },
+        metadata: { orderId: order.id },
+      });
+      expect((await post(payload, signed(payload))).status).toBe(200);
+      const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ status: 'cancelled', paidAt: null, sellerNotes: 'Your card was declined.' });
+      const [{ quantity }] = await server.deps.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, product.id));
+      expect(quantity).toBe(5);
+      expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(0);
+      // An event whose orderId is not one of ours is recorded and ignored.
+      const stray = intentEvent('payment_intent.payment_failed', { id: 'pi_stray', status: 'canceled', metadata: { orderId: 'not-an-order' } });
+      expect((await post(stray, signed(stray))).status).toBe(200);
+    });
   });
 });

@@ -72,3 +72,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * Opens an embedded data directory in this process, migrated, for `fn`, and closes it again: PGlite
+ * allows one process per directory, so a test uses it only while no server of its own runs on it.
+ */
+export async function withDataDir<T>(dataDir: string, fn: (db: Database['db']) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await runMigrations(database);
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}

@@ -40,3 +40,44 @@ export async function startStripeApi(responder: Responder) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Stripe's answer to a search (GET /v1/<objects>/search): one page of the objects found. */
+export const searchResult = (path: string, data: unknown[]) => ({ object: 'search_result', url: path, has_more: false, next_page: null, data });
+
+/**
+ * Stripe's PaymentIntents as a small stateful stand-in: `create` records each intent with its
+ * metadata (a declining test card gives a 402 card error and an intent left requires_payment_method,
+ * as Stripe does), and `search` answers a `metadata['key']:'value'` query over them.
+ */
+export function paymentIntentsBook() {
+  const intents: Array<{ id: string; object: 'payment_intent'; status: string; metadata: Record<string, string>; latest_charge: string | null; last_payment_error: { message: string } | null }> = [];
+  const metadataOf = (form: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(form)
+        .filter(([key]) => key.startsWith('metadata['))
+        .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+    );
+  return {
+    intents,
+    create(form: Record<string, string>) {
+      const declined = form.payment_method === 'pm_card_chargeDeclined';
+      const id = `pi_fake_${intents.length + 1}`;
+      const intent = {
+        id,
+        object: 'payment_intent' as const,
+        status: declined ? 'requires_payment_method' : 'succeeded',
+        metadata: metadataOf(form),
+        latest_charge: declined ? null : `ch_fake_${intents.length + 1}`,
+        last_payment_error: declined ? { message: 'Your card was declined.' } : null,
+      };
+      intents.push(intent);
+      if (declined) return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: intent } } };
+      return { body: intent };
+    },
+    search(path: string, query: string) {
+      const match = query.match(/^metadata\['([^']+)'\]:'((?:[^'\\]|\\.)*)'$/);
+      const found = match ? intents.filter((intent) => intent.metadata[match[1]] === match[2].replace(/\\(.)/g, '$1')) : [];
+      return { body: searchResult(path, found) };
+    },
+  };
+}

@@ -31,4 +31,10 @@ describe('configuration defaults (CONTRACT.md)', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
+
+  it('settles undecided card payments after 5 minutes unless PAYMENT_RECONCILE_AFTER_SECONDS says otherwise', () => {
+    expect(loadConfig({}).paymentReconcileAfterMs).toBe(300_000);
+    expect(loadConfig({ PAYMENT_RECONCILE_AFTER_SECONDS: '1' }).paymentReconcileAfterMs).toBe(1000);
+    expect(() => loadConfig({ PAYMENT_RECONCILE_AFTER_SECONDS: '0' })).toThrow(/PAYMENT_RECONCILE_AFTER_SECONDS/);
+  });
 });

@@ -54,6 +54,10 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_one_live_personal_key')
       .on(t.userId)
       .where(sql`${t.studioId} is null and ${t.deleted} = false and ${t.status} not in ('canceled', 'incomplete_expired')`),
+    // The reconcile job's look for subscription starts that never recorded the provider's answer.
+    index('subscriptions_starting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'incomplete' and ${t.stripeSubscriptionId} is null`),
     uniqueIndex('subscriptions_one_live_studio_key')
       .on(t.studioId)
       .where(sql`${t.studioId} is not null and ${t.deleted} = false and ${t.status} not in ('canceled', 'incomplete_expired')`),
@@ -227,6 +231,8 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_requester_idx').on(t.requesterId, t.createdAt.desc().nullsFirst()),
     index('payment_transactions_payee_idx').on(t.payeeId, t.createdAt.desc().nullsFirst()),
     index('payment_transactions_intent_idx').on(t.stripePaymentIntentId),
+    // The reconcile job's look for attempts still processing.
+    index('payment_transactions_processing_idx').on(t.createdAt).where(sql`${t.status} = 'processing'`),
   ],
 );
 

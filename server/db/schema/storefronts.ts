@@ -243,6 +243,10 @@ export const orders = pgTable(
         sql`${t.status} in ('confirmed', 'processing', 'shipped', 'delivered') and ${t.deleted} = false`,
       ),
     index('orders_payment_intent_idx').on(t.paymentIntentId),
+    // The reconcile job's look for card orders still pending (a handful) among all orders.
+    index('orders_pending_card_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.paymentMethod} = 'stripe' and ${t.paidAt} is null`),
     check(
       'orders_amounts_non_negative',
       sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.shipping} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,

@@ -3,8 +3,7 @@ import { subscriptions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { withTransaction } from '../../lib/context';
 import { isLocalProvider } from '../../providers/payments/local';
-import { PLANS, isPlanId } from './rules';
-import { providerFields, recordPayment } from './service/subscriptions';
+import { providerFields, recordSubscriptionPayment } from './service/subscriptions';
 
 /**
  * Background job, local mode only (Stripe bills by itself and reports by webhook): lets the local
@@ -19,15 +18,7 @@ export async function renewLocalSubscriptions(deps: AppDeps): Promise<number> {
     await withTransaction({ db: deps.db, user: null, deps }, async (tx) => {
       const [row] = await tx.db.update(subscriptions).set(providerFields(sub)).where(eq(subscriptions.stripeSubscriptionId, sub.subscriptionId)).returning();
       if (!row || !sub.payment) return;
-      await recordPayment(tx, {
-        userId: row.userId,
-        chargeId: sub.payment.chargeId,
-        amountCents: sub.payment.amountCents,
-        currency: row.currency,
-        description: `${isPlanId(row.planId) ? PLANS[row.planId].planName : row.planName} subscription`,
-        receiptUrl: sub.payment.receiptUrl,
-        date: deps.clock.now(),
-      });
+      await recordSubscriptionPayment(tx, row, sub.payment, deps.clock.now());
     });
   }
   return changed.length;

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { connectAccounts, subscriptions, users, webhookEvents } from '../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { isUuid } from '../../lib/ids';
 import type { PaymentsEvent } from '../../providers/payments/stripe-events';
+import type { ChargeResult } from '../../providers/payments/types';
+import { settleOrderPayment } from '../orders/service/reconcile';
 import { saveConnectAccount } from './connect/accounts';
 import { settleAttempt } from './requests/process';
 import { recordPayment } from './service/subscriptions';
@@ -38,15 +41,15 @@ export async function applyPaymentsEvent(ctx: ServiceCtx, event: PaymentsEvent):
       }
       case 'payment_succeeded':
       case 'payment_failed': {
-        const attemptId = event.metadata.paymentTransactionId;
-        if (!attemptId) break;
-        await settleAttempt(
-          tx,
-          attemptId,
+        const result: ChargeResult =
           event.kind === 'payment_succeeded'
             ? { ok: true, paymentIntentId: event.paymentIntentId, chargeId: event.chargeId, receiptUrl: null }
-            : { ok: false, reason: event.reason, declineCode: null },
-        );
+            : { ok: false, reason: event.reason, declineCode: null };
+        // Whichever comes first, this event, the paying request or the reconcile job, settles it;
+        // the others find it settled.
+        const { paymentTransactionId, orderId } = event.metadata;
+        if (paymentTransactionId) await settleAttempt(tx, paymentTransactionId, result);
+        else if (orderId && isUuid(orderId)) await settleOrderPayment(tx, orderId, result);
         break;
       }
       case 'account': {

@@ -3,7 +3,7 @@ import { localConnectAccounts, localPaymentIntents, localRefunds } from '../../d
 import { prebuiltStatement } from '../../db/sql';
 import { localCard, noSuchPaymentMethod } from './local-cards';
 import { IDEMPOTENCY_MISMATCH, type LocalBooks, localId } from './local-books';
-import { type ChargeInput, type ChargeResult, PaymentProviderError, type RefundInput, type RefundResult } from './types';
+import { type ChargeInput, type ChargeRecord, type ChargeResult, PaymentProviderError, type RefundInput, type RefundResult } from './types';
 
 type IntentRow = typeof localPaymentIntents.$inferSelect;
 
@@ -79,6 +79,19 @@ export async function chargeLocally(books: LocalBooks, input: ChargeInput): Prom
     first.destinationAccountId === (input.connect?.destinationAccountId ?? null);
   if (!same) throw new Error(IDEMPOTENCY_MISMATCH);
   return resultOf(books, first);
+}
+
+/**
+ * The local provider's record of a charge: its row under the idempotency key. The row is written
+ * by one autocommitted statement before the charge answers, so a process killed at any point
+ * leaves either the whole outcome or no charge at all, as a real provider's books would.
+ */
+export async function findLocalCharge(books: LocalBooks, idempotencyKey: string): Promise<ChargeRecord> {
+  const [row] = await books.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, idempotencyKey));
+  if (!row) return { status: 'none' };
+  const result = resultOf(books, row);
+  if (!result.ok) return { status: 'failed', paymentIntentId: row.id, reason: result.reason };
+  return { status: 'succeeded', paymentIntentId: result.paymentIntentId, chargeId: result.chargeId, receiptUrl: result.receiptUrl };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { localSubscriptions } from '../../db/schema';
 import { DAY } from '../../lib/time';
-import { chargeLocally } from './local-charges';
+import { chargeLocally, localReceiptUrl } from './local-charges';
 import { localCard, noSuchPaymentMethod } from './local-cards';
 import { type LocalBooks, localId } from './local-books';
 import { type CreateSubscriptionInput, type PlanPrice, PaymentProviderError, type ProviderSubscription } from './types';
@@ -38,6 +38,12 @@ function snapshot(row: SubscriptionRow, payment: ProviderSubscription['payment']
  * the first month charged at once; a declined first payment creates nothing.
  */
 export async function createLocalSubscription(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription> {
+  // The first invoice's charge and the subscription commit together: a process killed between the
+  // two leaves neither, as Stripe's own books would (findLocalSubscription then finds nothing).
+  return books.db.transaction((tx) => createInBooks({ ...books, db: tx as unknown as LocalBooks['db'] }, input));
+}
+
+async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription> {
   const [existing] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
   if (existing) return snapshot(existing);
   if (!localCard(input.paymentMethodId)) throw new PaymentProviderError(noSuchPaymentMethod(input.paymentMethodId));
@@ -80,6 +86,14 @@ export async function createLocalSubscription(books: LocalBooks, input: CreateSu
   // A concurrent retry with the same key won the insert; its row is the subscription.
   const [first] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
   return snapshot(first, payment);
+}
+
+/** The subscription created under this idempotency key, with its first payment when it had one. */
+export async function findLocalSubscription(books: LocalBooks, idempotencyKey: string): Promise<ProviderSubscription | null> {
+  const [row] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
+  if (!row) return null;
+  const payment = row.latestChargeId ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) } : null;
+  return snapshot(row, payment);
 }
 
 async function updateSubscription(books: LocalBooks, subscriptionId: string, changes: Partial<typeof localSubscriptions.$inferInsert>) {

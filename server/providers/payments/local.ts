@@ -1,4 +1,4 @@
-import { chargeLocally, refundLocally } from './local-charges';
+import { chargeLocally, findLocalCharge, refundLocally } from './local-charges';
 import { localCard, localCardExpiry, noSuchPaymentMethod } from './local-cards';
 import type { LocalBooks } from './local-books';
 import {
@@ -10,7 +10,7 @@ import {
   getLocalConnectAccount,
   listLocalPayouts,
 } from './local-connect';
-import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription, renewDueLocalSubscriptions } from './local-subscriptions';
+import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription, findLocalSubscription, renewDueLocalSubscriptions } from './local-subscriptions';
 import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider, type ProviderSubscription } from './types';
 
 /** The local provider also plays Stripe's hosted onboarding page, which the app shows in local mode. */
@@ -33,6 +33,7 @@ export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
     kind: 'local',
     charge: (input) => chargeLocally(books, input),
     refund: (input) => refundLocally(books, input),
+    findCharge: (idempotencyKey) => findLocalCharge(books, idempotencyKey),
     async createCustomer({ userId }) {
       return `cus_local_${userId.replaceAll('-', '')}`;
     },
@@ -45,6 +46,7 @@ export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
     async setDefaultPaymentMethod() {},
     async detachPaymentMethod() {},
     createSubscription: (input) => createLocalSubscription(books, input),
+    findSubscription: (idempotencyKey) => findLocalSubscription(books, idempotencyKey),
     changeSubscriptionPlan: ({ subscriptionId, plan }) => changeLocalSubscriptionPlan(books, subscriptionId, plan),
     cancelSubscription: ({ subscriptionId, atPeriodEnd }) => cancelLocalSubscription(books, subscriptionId, atPeriodEnd),
     createConnectAccount: (input) => createLocalConnectAccount(books, input),

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { accountOf, payoutOf, subscriptionOf, sumIn } from './stripe-mapping';
+import { chargeRecordOf, IDEMPOTENCY_KEY_METADATA, metadataQuery } from './stripe-lookup';
 import { type ChargeResult, type PaymentsProvider, PaymentProviderError, type PlanPrice } from './types';
 
 export type StripeSettings = { secretKey: string; apiUrl?: string };
@@ -73,7 +74,8 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
             payment_method: input.paymentMethodId,
             ...(input.customerId && { customer: input.customerId }),
             description: input.description,
-            metadata: input.metadata ?? {},
+            // The key in the metadata is how a charge whose answer was lost is found again (findCharge).
+            metadata: { ...input.metadata, [IDEMPOTENCY_KEY_METADATA]: input.idempotencyKey },
             confirm: true,
             // The payer is on our page; cards that need a redirect are refused rather than left hanging.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
@@ -107,6 +109,20 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
         { idempotencyKey: input.idempotencyKey },
       );
       return { refundId: refund.id, amountCents: refund.amount };
+    },
+
+    // Stripe cannot look a request up by its idempotency key; the key is in the object's metadata,
+    // which the search API indexes (decision 015: searchable within a minute, and the reconciler
+    // only asks about requests older than that).
+    async findCharge(idempotencyKey) {
+      const found = await stripe.paymentIntents.search({ query: metadataQuery(idempotencyKey), limit: 10 });
+      return chargeRecordOf(found.data);
+    },
+
+    async findSubscription(idempotencyKey) {
+      const found = await stripe.subscriptions.search({ query: metadataQuery(idempotencyKey), limit: 10 });
+      const started = found.data.find((sub) => sub.status !== 'incomplete' && sub.status !== 'incomplete_expired');
+      return started ? subscriptionOf(started) : null;
     },
 
     async createCustomer({ email, name, userId, idempotencyKey }) {
@@ -145,7 +161,7 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
             ...(input.trialDays > 0 && { trial_period_days: input.trialDays }),
             // A declined first payment fails the call instead of leaving an incomplete subscription.
             payment_behavior: 'error_if_incomplete',
-            metadata: { ...input.metadata, planId: input.plan.planId },
+            metadata: { ...input.metadata, planId: input.plan.planId, [IDEMPOTENCY_KEY_METADATA]: input.idempotencyKey },
           },
           { idempotencyKey: input.idempotencyKey },
         ),

@@ -36,6 +36,34 @@ export type ChargeResult =
   /** A decline or any refusal by the provider: nothing was charged. */
   | { ok: false; reason: string; declineCode: string | null };
 
+/**
+ * What the provider's record says of a charge asked for under an idempotency key: the answer a
+ * crashed request never saw. `processing`: the provider has not decided yet (ask again later);
+ * `none`: the provider never received the request, so nothing was, or will be, charged under it.
+ */
+export type ChargeRecord =
+  | { status: 'succeeded'; paymentIntentId: string; chargeId: string | null; receiptUrl: string | null }
+  | { status: 'failed'; paymentIntentId: string; reason: string }
+  | { status: 'processing'; paymentIntentId: string }
+  | { status: 'none' };
+
+/** The reason given for a charge the provider never received. */
+export const NOTHING_CHARGED = 'The payment did not go through: nothing was charged.';
+
+/** The record as the answer the charge's request would have had; null while the provider is still deciding. */
+export function chargeResultOf(record: ChargeRecord): ChargeResult | null {
+  switch (record.status) {
+    case 'succeeded':
+      return { ok: true, paymentIntentId: record.paymentIntentId, chargeId: record.chargeId, receiptUrl: record.receiptUrl };
+    case 'failed':
+      return { ok: false, reason: record.reason, declineCode: null };
+    case 'none':
+      return { ok: false, reason: NOTHING_CHARGED, declineCode: null };
+    case 'processing':
+      return null;
+  }
+}
+
 export type RefundInput = {
   paymentIntentId: string;
   /** Omitted: the whole charge. */
@@ -129,6 +157,8 @@ export interface PaymentsProvider {
   readonly kind: 'local' | 'stripe';
   charge(input: ChargeInput): Promise<ChargeResult>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /** The provider's record of the charge made (or not) under this idempotency key. */
+  findCharge(idempotencyKey: string): Promise<ChargeRecord>;
 
   /** The payer's customer record; the same idempotency key always gives the same customer. */
   createCustomer(input: { email: string; name: string; userId: string; idempotencyKey: string }): Promise<string>;
@@ -139,6 +169,8 @@ export interface PaymentsProvider {
 
   /** Starts a subscription; without a trial the first period is charged at once (a decline throws). */
   createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
+  /** The subscription created under this idempotency key, or null when the provider has none. */
+  findSubscription(idempotencyKey: string): Promise<ProviderSubscription | null>;
   /** Moves to another plan; the new price applies from the next period (no proration). */
   changeSubscriptionPlan(input: { subscriptionId: string; plan: PlanPrice; idempotencyKey: string }): Promise<ProviderSubscription>;
   /** At period end: the subscription runs out; otherwise it ends now. */

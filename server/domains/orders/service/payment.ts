@@ -60,7 +60,24 @@ async function discardUnpaidOrder(ctx: ServiceCtx, orderId: string) {
   });
 }
 
-async function confirmPaidOrder(ctx: ServiceCtx, order: OrderRow, storefront: StorefrontRow, paymentIntentId: string): Promise<OrderRow> {
+/**
+ * Cancels a still pending, unpaid order whose charge failed or never happened, notes the payment
+ * failure (the seller note, as a cancel's reason is) and returns its stock, in one transaction.
+ * The order row is locked first and the products before the update that moves the order's stats,
+ * the order checkout takes them in. False when the order was no longer pending and unpaid.
+ */
+export async function releaseUnpaidOrder(ctx: ServiceCtx, orderId: string, failure: string): Promise<boolean> {
+  return withTransaction(ctx, async (tx) => {
+    const unpaid = and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt));
+    const [order] = await tx.db.select({ id: orders.id }).from(orders).where(unpaid).for('update');
+    if (!order) return false;
+    await restockItems(tx, await tx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)));
+    await tx.db.update(orders).set({ status: 'cancelled', sellerNotes: failure, updatedAt: ctx.deps.clock.now() }).where(unpaid);
+    return true;
+  });
+}
+
+export async function confirmPaidOrder(ctx: ServiceCtx, order: OrderRow, storefront: StorefrontRow, paymentIntentId: string): Promise<OrderRow> {
   const now = ctx.deps.clock.now();
   // One statement (its own transaction): the sellers hear of the order only if it was confirmed.
   if (await confirmOrderAndNotifySellers(ctx, order, storefront, paymentIntentId, now)) {

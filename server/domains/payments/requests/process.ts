@@ -20,6 +20,9 @@ const STALE_ATTEMPT_MS = 60_000;
 
 type TransactionRow = typeof paymentTransactions.$inferSelect;
 
+/** The charge's idempotency key: one per attempt, so a retry of the attempt never charges twice. */
+export const attemptChargeKey = (attemptId: string) => `payment-transaction:${attemptId}`;
+
 /**
  * Step 1, in one transaction with the request row locked: check who pays and the status, then
  * claim the attempt with a 'processing' transaction. The one-open-attempt unique index and the lock
@@ -147,7 +150,7 @@ export async function processPaymentRequest({ ctx, input }: { ctx: AuthedCtx; in
       paymentMethodId: attempt.paymentMethodId ?? input.paymentMethodId,
       customerId,
       description: `Payment request: ${request.description}`,
-      idempotencyKey: `payment-transaction:${attempt.id}`,
+      idempotencyKey: attemptChargeKey(attempt.id),
       metadata: { paymentRequestId: request.id, paymentTransactionId: attempt.id },
       connect: { destinationAccountId: destination, applicationFeeCents: attempt.platformFee },
     }),

@@ -7,12 +7,15 @@ import type { ProviderSubscription } from '../../../providers/payments/types';
 import { activeMembershipAt, canManageShop, requireManagedShop } from '../../studios/access';
 import type { cancelSubscriptionInput, changePlanInput, subscribeInput } from '../inputs';
 import { providerCall } from '../provider-calls';
-import { PLANS, trialDaysFor } from '../rules';
+import { isPlanId, PLANS, trialDaysFor } from '../rules';
 import { attachCard, saveCard } from './methods';
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The provider call's idempotency key: the claimed row's id, so a retry never starts a second subscription. */
+export const subscriptionStartKey = (claimId: string) => `subscription:${claimId}`;
 
 /** The plans on sale, with their trial (spec 2 §9). */
 export function listPlans() {
@@ -50,6 +53,19 @@ export async function recordPayment(
     .onConflictDoNothing({ target: paymentHistory.stripeChargeId });
 }
 
+/** A subscription's period payment in the subscriber's history (once, as recordPayment is). */
+export async function recordSubscriptionPayment(ctx: ServiceCtx, row: SubscriptionRow, payment: NonNullable<ProviderSubscription['payment']>, date: Date) {
+  await recordPayment(ctx, {
+    userId: row.userId,
+    chargeId: payment.chargeId,
+    amountCents: payment.amountCents,
+    currency: row.currency,
+    description: `${isPlanId(row.planId) ? PLANS[row.planId].planName : row.planName} subscription`,
+    receiptUrl: payment.receiptUrl,
+    date,
+  });
+}
+
 /**
  * Subscribes the user (or a studio they manage) to a plan with the plan's trial, saving the card.
  * A row is claimed first: the one-live-subscription unique index turns a double click into one
@@ -79,7 +95,7 @@ export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.outpu
         plan,
         paymentMethodId: attached.card.paymentMethodId,
         trialDays: trialDaysFor(plan.planId),
-        idempotencyKey: `subscription:${claim.id}`,
+        idempotencyKey: subscriptionStartKey(claim.id),
         metadata: { userId: ctx.user.id, subscriptionId: claim.id, ...(input.studioId && { studioId: input.studioId }) },
       }),
     );

@@ -1,0 +1,3 @@
+CREATE INDEX "orders_pending_card_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" = 'pending' and "orders"."payment_method" = 'stripe' and "orders"."paid_at" is null;--> statement-breakpoint
+CREATE INDEX "payment_transactions_processing_idx" ON "payment_transactions" USING btree ("created_at") WHERE "payment_transactions"."status" = 'processing';--> statement-breakpoint
+CREATE INDEX "subscriptions_starting_idx" ON "subscriptions" USING btree ("created_at") WHERE "subscriptions"."status" = 'incomplete' and "subscriptions"."stripe_subscription_id" is null;
