@@ -45,6 +45,14 @@ export function registrationAttemptMail(to: string, links: { signIn: string; log
   ]);
 }
 
+/** Two people registered the same display name at once; the one who lost hears of it. */
+export function displayNameTakenMail(to: string, displayName: string, registerLink: string): OutgoingMail {
+  return mail(to, 'Your InkLink account was not created', [
+    `Someone registered the display name ${displayName} a moment before you did, so your account was not created. Please register again with another display name:`,
+    ['Create your account', registerLink],
+  ]);
+}
+
 /** The e-mailed unlock: signs in once even while the account refuses password attempts. */
 export function signInLinkMail(to: string, link: string, displayName: string): OutgoingMail {
   return mail(to, 'Your InkLink sign-in link', [

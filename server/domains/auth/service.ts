@@ -14,7 +14,7 @@ import { queueMail } from '../../providers/mail/outbox';
 import { DISPLAY_NAME_TAKEN, findUserByEmail, isDisplayNameTaken } from '../users/service';
 import { afterAnswer } from './after-answer';
 import type { changePasswordInput, registerInput, requestPasswordResetInput, resetPasswordInput } from './inputs';
-import { passwordResetMail, registrationAttemptMail, welcomeMail } from './mails';
+import { displayNameTakenMail, passwordResetMail, registrationAttemptMail, welcomeMail } from './mails';
 import { type RequestMeta, SIGN_IN_MESSAGES } from './sign-in';
 import { createSignInLink } from './sign-in-links';
 
@@ -46,8 +46,8 @@ async function tellOwnerOfRegistration(ctx: ServiceCtx, owner: ExistingUser, now
  * Registration answers the same for a new and an existing address (issue 18, no enumeration):
  * `{ ok: true }`, and the client says "Check your e-mail to continue". A new address gets its
  * account and a mail whose one-time link continues signed in; an existing one's owner gets a
- * mail instead and nothing else changes. Both paths do the same work (one argon2 hash, one
- * transaction writing a sign-in link and a mail), so the timing tells nothing either.
+ * mail instead and nothing else changes. The answer waits only for what both paths do (the
+ * throttle, the display name check, one argon2 hash); the writes that differ run after it.
  * Display names are public (profiles show them), so "taken" is said before the address is looked at.
  */
 export async function register({ ctx, input, meta }: { ctx: ServiceCtx; input: z.output<typeof registerInput>; meta: RequestMeta }) {
@@ -61,9 +61,14 @@ export async function register({ ctx, input, meta }: { ctx: ServiceCtx; input: z
   }
   if (await isDisplayNameTaken(ctx.db, input.displayName)) throw conflict(DISPLAY_NAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(ctx.db, input.email);
+  afterAnswer(ctx, 'registration', () => createAccountOrTellOwner(ctx, input, passwordHash, now));
+  return { ok: true as const };
+}
+
+async function createAccountOrTellOwner(ctx: ServiceCtx, input: z.output<typeof registerInput>, passwordHash: string, now: Date) {
   try {
     await withTransaction(ctx, async (tx) => {
+      const existing = await findUserByEmail(tx.db, input.email);
       if (existing) return tellOwnerOfRegistration(tx, existing, now);
       const [user] = await tx.db
         .insert(users)
@@ -83,12 +88,14 @@ export async function register({ ctx, input, meta }: { ctx: ServiceCtx; input: z
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // Lost a race with a concurrent registration: the address's owner now exists and hears of it.
+    // Lost a race with a concurrent registration: of the address (its owner hears of it) or of
+    // the display name (the registrant is told to choose another).
     const owner = await findUserByEmail(ctx.db, input.email);
-    if (!owner) throw conflict(DISPLAY_NAME_TAKEN);
-    await withTransaction(ctx, (tx) => tellOwnerOfRegistration(tx, owner, now));
+    await withTransaction(ctx, async (tx) => {
+      if (owner) await tellOwnerOfRegistration(tx, owner, now);
+      else await queueMail(tx, displayNameTakenMail(input.email, input.displayName, `${ctx.deps.config.appOrigin}/register`));
+    });
   }
-  return { ok: true as const };
 }
 
 export async function logout({ ctx }: { ctx: ServiceCtx }) {
