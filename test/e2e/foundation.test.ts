@@ -1,10 +1,21 @@
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
 import { createUser, DEFAULT_PASSWORD } from '../support/factories';
 import { useBrowserApp } from '../support/browser';
 
 const app = useBrowserApp();
+
+/** The newest mail to an address with this subject; mails about accounts are written just after the answer. */
+const mailTo = (to: string, subject: string) =>
+  vi.waitFor(
+    async () => {
+      const [mail] = await app.server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+      if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${to} yet`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 
 describe('accounts in the browser', () => {
   it('registers, logs out, logs back in and is greeted on the dashboard', async () => {
@@ -18,6 +29,11 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Last Name').fill('Tester');
     await expect.poll(() => page.getByRole('radio', { name: 'Artist' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    // The same answer as for an address that has an account: the mail carries the next step.
+    await page.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
+    await page.getByText(`We sent a message to e2e_${suffix}@example.com`).waitFor();
+    const welcome = await mailTo(`e2e_${suffix}@example.com`, 'Welcome to InkLink: continue to your account');
+    await page.goto(welcome.text.match(/https?:\/\/\S+\/login\?link=[a-z0-9]+/)?.[0] ?? '');
     await page.getByRole('heading', { name: /Welcome back, @e2e_/ }).waitFor();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -29,6 +45,36 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: `Welcome back, @e2e_${suffix}` }).waitFor();
+  });
+
+  it('answers a registration with an existing address exactly as a new one, and mails its owner', async () => {
+    const owner = await createUser({}, app.server.deps.db);
+    const page = await app.newPage();
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill('somebody else entirely');
+    await page.getByLabel('Display Name').fill(`e2e_dup_${Date.now().toString(36)}`);
+    await page.getByLabel('First Name').fill('Mallory');
+    await page.getByLabel('Last Name').fill('Prober');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
+    expect(await page.getByText('An account with this email already exists').count()).toBe(0);
+    await mailTo(owner.email, 'Someone tried to register with your InkLink address');
+  });
+
+  it('offers a one-time sign-in link by e-mail after a failed sign-in, which signs in', async () => {
+    const user = await createUser({}, app.server.deps.db);
+    const page = await app.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByText("If an account exists for that email, we've sent a one-time sign-in link.").waitFor();
+    const mail = await mailTo(user.email, 'Your InkLink sign-in link');
+    await page.goto(mail.text.match(/https?:\/\/\S+\/login\?link=[a-z0-9]+/)?.[0] ?? '');
+    await page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }).waitFor();
   });
 
   it('shows the spec message for a wrong password', async () => {
@@ -48,12 +94,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText(/If an account exists for that email/).waitFor();
-    const [mail] = await app.server.deps.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, user.email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
+    const mail = await mailTo(user.email, 'Reset your InkLink password');
     const link = mail.text.match(/https?:\/\/\S+forgot-password\?token=[a-z0-9]+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link ?? '');

@@ -39,7 +39,10 @@ export function RegisterPage() {
     return (
       <AuthCard title={CHECK_EMAIL}>
         <Stack spacing={2}>
-          <Alert severity="success">We sent a message to {register.variables?.email}. Open the link in it to continue to InkLink, signed in.</Alert>
+          {/* A long address wraps anywhere rather than running out of the card on a phone. */}
+          <Alert severity="success" sx={{ overflowWrap: 'anywhere' }}>
+            We sent a message to {register.variables?.email}. Open the link in it to continue to InkLink, signed in.
+          </Alert>
           <Typography color="text.secondary">
             Nothing after a few minutes? Check your spam folder, or sign in with your e-mail and password.
           </Typography>
