@@ -156,6 +156,14 @@ describe('lock-out without abuse (known devices, e-mailed sign-in link)', () => 
     expect(await signIn(stranger, victim)).toMatchObject({ id: victim.id });
   });
 
+  it('lets one of ten simultaneous uses of a link sign in (the claim is one guarded UPDATE)', async () => {
+    const victim = await createUser({}, server.deps.db);
+    await server.client().auth.requestSignInLink.mutate({ email: victim.email });
+    const token = await vi.waitFor(async () => (await signInLinkIn(victim.email)) ?? Promise.reject(new Error('no sign-in link mail yet')), { timeout: 5000, interval: 20 });
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => server.client().auth.signInWithLink.mutate({ token })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
   it('mails a link on request (same answer for unknown addresses), which expires after 15 minutes', async () => {
     const victim = await createUser({}, server.deps.db);
     expect(await server.client().auth.requestSignInLink.mutate({ email: 'nobody@example.com' })).toEqual({ ok: true });
