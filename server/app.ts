@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './auth/cookies';
+import { DEVICE_COOKIE, SESSION_COOKIE, clearSessionCookie, setDeviceCookie, setSessionCookie } from './auth/cookies';
 import { registerGoogleRoutes } from './auth/google';
 import { registerGoogleCalendarRoutes } from './auth/google-calendar';
 import { createRequestAuth } from './auth/request';
@@ -85,6 +85,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       requestId: req.id,
       setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(res, deps.config),
+      deviceToken: req.cookies[DEVICE_COOKIE] ?? null,
+      setDeviceCookie: (token) => setDeviceCookie(res, deps.config, token),
     };
   };
   await registerTrpcRoutes(app, {

@@ -17,6 +17,9 @@ export type TrpcContext = {
   requestId: string;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
+  /** The browser's known-device cookie and its setter (server/auth/known-devices.ts); absent off HTTP. */
+  deviceToken?: string | null;
+  setDeviceCookie?(token: string): void;
 };
 
 const CODE_MAP: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {

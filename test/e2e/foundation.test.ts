@@ -1,23 +1,45 @@
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
 import { createUser, DEFAULT_PASSWORD } from '../support/factories';
 import { useBrowserApp } from '../support/browser';
+import type { Page } from 'playwright-core';
 
 const app = useBrowserApp();
+
+/** The newest mail to an address with this subject; mails about accounts are written just after the answer. */
+const mailTo = (to: string, subject: string) =>
+  vi.waitFor(
+    async () => {
+      const [mail] = await app.server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+      if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${to} yet`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+
+/** Fills the registration form (the user type stays as the page chose it). */
+async function fillRegistration(page: Page, fields: { email: string; password: string; displayName: string; firstName: string; lastName: string }) {
+  await page.getByLabel('Email').fill(fields.email);
+  await page.getByLabel('Password', { exact: true }).fill(fields.password);
+  await page.getByLabel('Display Name').fill(fields.displayName);
+  await page.getByLabel('First Name').fill(fields.firstName);
+  await page.getByLabel('Last Name').fill(fields.lastName);
+}
 
 describe('accounts in the browser', () => {
   it('registers, logs out, logs back in and is greeted on the dashboard', async () => {
     const page = await app.newPage();
     const suffix = Date.now().toString(36);
     await page.goto(`${app.url}/register?userType=artist`);
-    await page.getByLabel('Email').fill(`e2e_${suffix}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-    await page.getByLabel('Display Name').fill(`e2e_${suffix}`);
-    await page.getByLabel('First Name').fill('Ruth');
-    await page.getByLabel('Last Name').fill('Tester');
+    await fillRegistration(page, { email: `e2e_${suffix}@example.com`, password: DEFAULT_PASSWORD, displayName: `e2e_${suffix}`, firstName: 'Ruth', lastName: 'Tester' });
     await expect.poll(() => page.getByRole('radio', { name: 'Artist' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    // The same answer as for an address that has an account: the mail carries the next step.
+    await page.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
+    await page.getByText(`We sent a message to e2e_${suffix}@example.com`).waitFor();
+    const welcome = await mailTo(`e2e_${suffix}@example.com`, 'Welcome to InkLink: continue to your account');
+    await page.goto(welcome.text.match(/https?:\/\/\S+\/login\?link=[a-z0-9]+/)?.[0] ?? '');
     await page.getByRole('heading', { name: /Welcome back, @e2e_/ }).waitFor();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -31,7 +53,18 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: `Welcome back, @e2e_${suffix}` }).waitFor();
   });
 
-  it('shows the spec message for a wrong password', async () => {
+  it('answers a registration with an existing address exactly as a new one, and mails its owner', async () => {
+    const owner = await createUser({}, app.server.deps.db);
+    const page = await app.newPage();
+    await page.goto(`${app.url}/register`);
+    await fillRegistration(page, { email: owner.email, password: 'somebody else entirely', displayName: `e2e_dup_${Date.now().toString(36)}`, firstName: 'Mallory', lastName: 'Prober' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
+    expect(await page.getByText('An account with this email already exists').count()).toBe(0);
+    await mailTo(owner.email, 'Someone tried to register with your InkLink address');
+  });
+
+  it('shows the spec message for a wrong password, then offers a one-time sign-in link by e-mail, which signs in', async () => {
     const user = await createUser({}, app.server.deps.db);
     const page = await app.newPage();
     await page.goto(`${app.url}/login`);
@@ -39,6 +72,11 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email or password').waitFor();
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByText("If an account exists for that email, we've sent a one-time sign-in link.").waitFor();
+    const mail = await mailTo(user.email, 'Your InkLink sign-in link');
+    await page.goto(mail.text.match(/https?:\/\/\S+\/login\?link=[a-z0-9]+/)?.[0] ?? '');
+    await page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }).waitFor();
   });
 
   it('resets a forgotten password through the link in the mail', async () => {
@@ -48,12 +86,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText(/If an account exists for that email/).waitFor();
-    const [mail] = await app.server.deps.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, user.email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
+    const mail = await mailTo(user.email, 'Reset your InkLink password');
     const link = mail.text.match(/https?:\/\/\S+forgot-password\?token=[a-z0-9]+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link ?? '');

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens, sessions, users } from '../../server/db/schema';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../../server/auth/sessions';
 import { DAY, HOUR } from '../../server/lib/time';
@@ -10,31 +10,54 @@ import { useTestServer } from '../support/server';
 
 const server = useTestServer();
 const userCount = async () => (await server.deps.db.select({ n: count() }).from(users))[0].n;
-const resetLinkFor = async (email: string) => {
+const latestMailTo = async (email: string) => {
   const [mail] = await server.deps.db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
     .orderBy(sql`${mailOutbox.createdAt} desc`)
     .limit(1);
-  return mail?.text.match(/token=([a-z0-9]+)/)?.[1];
+  return mail;
 };
+/** Reset and sign-in link mails are written after the answer (same timing for every address): wait for them. */
+const mailTo = (email: string, subject: string) =>
+  vi.waitFor(
+    async () => {
+      const mail = await latestMailTo(email);
+      if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${email} yet`);
+      return mail;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+const WELCOME = 'Welcome to InkLink: continue to your account';
+const resetLinkFor = async (email: string) => (await mailTo(email, 'Reset your InkLink password')).text.match(/token=([a-z0-9]+)/)?.[1];
+const linkTokenIn = (text: string) => text.match(/\/login\?link=([a-z0-9]+)/)?.[1] ?? '';
+const userByEmail = async (email: string) => (await server.deps.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('auth.register', () => {
-  it('creates the account, signs in, and stores the chosen user type with client', async () => {
+  it('creates the account without signing in, answers "check your e-mail", and mails a link that signs in once', async () => {
     const client = server.client();
     const input = registerInput({ email: 'Mixed.Case@Example.com', userType: 'artist' });
-    const me = await client.auth.register.mutate(input);
-    expect(me.email).toBe('mixed.case@example.com');
-    expect(me.displayName).toBe(`@${input.displayName}`);
-    expect(me.userTypes).toEqual(['client', 'artist']);
-    expect(me).toMatchObject({ followerCount: 0, followingCount: 0, hasStorefront: false });
-    expect(await client.auth.me.query()).toMatchObject({ id: me.id });
+    expect(await client.auth.register.mutate(input)).toEqual({ ok: true });
+    expect(await client.auth.me.query()).toBeNull();
+    // The account and its mail are written after the answer (the same answer, in the same time, as for an existing address).
+    const mail = await mailTo('mixed.case@example.com', WELCOME);
+    const user = await userByEmail('mixed.case@example.com');
+    expect(user).toMatchObject({ displayName: `@${input.displayName}`, userTypes: ['client', 'artist'] });
+    const me = await client.auth.signInWithLink.mutate({ token: linkTokenIn(mail.text) });
+    expect(me).toMatchObject({ id: user.id, userTypes: ['client', 'artist'], followerCount: 0, followingCount: 0, hasStorefront: false });
+    expect(await client.auth.me.query()).toMatchObject({ id: user.id });
+    const again = await trpcError(server.client().auth.signInWithLink.mutate({ token: linkTokenIn(mail.text) }));
+    expect(again).toMatchObject({ code: 'BAD_REQUEST', message: 'Sign-in link is invalid or has expired' });
+    // The password chosen at registration works too.
+    expect(await signIn(server.client(), { email: input.email, password: input.password })).toMatchObject({ id: user.id });
   });
 
   it('defaults userTypes to client', async () => {
-    const me = await server.client().auth.register.mutate(registerInput());
-    expect(me.userTypes).toEqual(['client']);
+    const input = registerInput();
+    await server.client().auth.register.mutate(input);
+    await mailTo(input.email, WELCOME);
+    expect((await userByEmail(input.email)).userTypes).toEqual(['client']);
   });
 
   it.each([
@@ -59,18 +82,31 @@ describe('auth.register', () => {
     expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'Email is required' });
   });
 
-  it('refuses a taken e-mail (any case) and a taken display name (any case, with or without @)', async () => {
-    const first = registerInput();
-    await server.client().auth.register.mutate(first);
+  it('answers an existing e-mail (any case) exactly like a new one, changes nothing, and tells its owner', async () => {
+    const owner = await createUser({}, server.deps.db);
     const before = await userCount();
-    const emailTaken = await trpcError(
-      server.client().auth.register.mutate(registerInput({ email: first.email.toUpperCase() })),
-    );
-    expect(emailTaken).toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists' });
-    const nameTaken = await trpcError(
-      server.client().auth.register.mutate(registerInput({ displayName: `@${first.displayName.toUpperCase()}` })),
-    );
-    expect(nameTaken).toMatchObject({ code: 'CONFLICT', message: 'Display name is already taken' });
+    const client = server.client();
+    const answer = await client.auth.register.mutate(registerInput({ email: owner.email.toUpperCase(), password: 'an attacker password' }));
+    const fresh = registerInput();
+    expect(answer).toEqual(await server.client().auth.register.mutate(fresh));
+    expect(await client.auth.me.query()).toBeNull();
+    const mail = await mailTo(owner.email, 'Someone tried to register with your InkLink address');
+    await mailTo(fresh.email, WELCOME);
+    expect(await userCount()).toBe(before + 1);
+    expect(await userByEmail(owner.email)).toMatchObject({ passwordHash: owner.passwordHash, displayName: owner.displayName });
+    expect(mail.text).toContain('/forgot-password');
+    // Its one-time link signs the owner in, not anyone else.
+    expect(await server.client().auth.signInWithLink.mutate({ token: linkTokenIn(mail.text) })).toMatchObject({ id: owner.id });
+    expect(await trpcError(signIn(server.client(), { email: owner.email, password: 'an attacker password' }))).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('refuses a taken display name (any case, with or without @) whether the e-mail is new or taken', async () => {
+    const first = await createUser({}, server.deps.db);
+    const before = await userCount();
+    for (const email of [`fresh_${Date.now()}@example.com`, first.email]) {
+      const nameTaken = await trpcError(server.client().auth.register.mutate(registerInput({ email, displayName: first.displayName.toUpperCase() })));
+      expect(nameTaken).toMatchObject({ code: 'CONFLICT', message: 'Display name is already taken' });
+    }
     expect(await userCount()).toBe(before);
   });
 });
@@ -263,7 +299,12 @@ describe('password reset', () => {
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const before = (await server.deps.db.select({ n: count() }).from(passwordResetTokens))[0].n;
     expect(await server.client().auth.requestPasswordReset.mutate({ email: 'ghost@example.com' })).toEqual({ ok: true });
-    expect((await server.deps.db.select({ n: count() }).from(passwordResetTokens))[0].n).toBe(before);
+    // The mail is written after the answer: a request for a real address after it shows when both are done.
+    const user = await createUser({}, server.deps.db);
+    await server.client().auth.requestPasswordReset.mutate({ email: user.email });
+    await resetLinkFor(user.email);
+    expect((await server.deps.db.select({ n: count() }).from(passwordResetTokens))[0].n).toBe(before + 1);
+    expect(await latestMailTo('ghost@example.com')).toBeUndefined();
   });
 });
 

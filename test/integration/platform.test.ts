@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_BATCH_SIZE } from '../../server/app';
 import { acquireDataDirLock } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
@@ -10,6 +10,12 @@ import { deliverDueMail } from '../../server/jobs/mail';
 import { createUser, signIn } from '../support/factories';
 import { decodeQuotedPrintable, startSmtpServer } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/server';
+
+/** Asks for a password reset and waits for its mail in the outbox (written just after the answer). */
+async function requestResetMail(server: TestServer, email: string) {
+  await server.client().auth.requestPasswordReset.mutate({ email });
+  await vi.waitFor(async () => expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(1), { timeout: 5000, interval: 20 });
+}
 
 describe('with a real SMTP server on loopback', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -25,7 +31,7 @@ describe('with a real SMTP server on loopback', () => {
 
   it('sends the reset e-mail; following its link sets a new password', async () => {
     const user = await createUser({}, server.deps.db);
-    await server.client().auth.requestPasswordReset.mutate({ email: user.email });
+    await requestResetMail(server, user.email);
     expect(await deliverDueMail(server.deps)).toBe(1);
     const mail = smtp.received.find((m) => m.to.includes(user.email));
     expect(mail?.raw).toContain('Subject: Reset your InkLink password');
@@ -47,7 +53,7 @@ describe('mail outbox without SMTP', () => {
 
   it('keeps the mail in the outbox as stored, and a second dispatcher finds nothing to send', async () => {
     const user = await createUser({}, server.deps.db);
-    await server.client().auth.requestPasswordReset.mutate({ email: user.email });
+    await requestResetMail(server, user.email);
     const [first, second] = await Promise.all([deliverDueMail(server.deps), deliverDueMail(server.deps)]);
     expect(first + second).toBe(1);
     const [row] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
@@ -59,7 +65,7 @@ describe('mail outbox without SMTP', () => {
     const user = await createUser({}, server.deps.db);
     server.clock.advance(-5000);
     try {
-      await server.client().auth.requestPasswordReset.mutate({ email: user.email });
+      await requestResetMail(server, user.email);
       expect(await deliverDueMail(server.deps)).toBe(1);
     } finally {
       server.clock.advance(5000);

@@ -1,15 +1,17 @@
 import { and, eq } from 'drizzle-orm';
+import net from 'node:net';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDeliveries, pushDevices } from '../../server/db/schema';
+import { notificationDeliveries, pushDevices, sessions } from '../../server/db/schema';
 import { createNotification } from '../../server/domains/notifications/create';
 import { INVALID_SUBSCRIPTION } from '../../server/domains/notifications/push/inputs';
 import { dispatchDueNotifications } from '../../server/jobs/notifications';
 import { DAY, MINUTE } from '../../server/lib/time';
 import { createPushProvider } from '../../server/providers/push';
+import { UNKNOWN_PUSH_SERVICE } from '../../server/providers/push/endpoints';
 import { trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
-import { pushServiceAgent, startPushService } from '../support/push-service';
+import { pushServiceCa, startPushService } from '../support/push-service';
 import { useTestServer } from '../support/server';
 
 // Web push end to end: devices registered through the procedures, notifications sent by the
@@ -17,14 +19,15 @@ import { useTestServer } from '../support/server';
 // subscription's keys (RFC 8291) and checks the VAPID signature (RFC 8292).
 
 const vapid = webpush.generateVAPIDKeys();
-const push = createPushProvider(
-  { appOrigin: 'http://localhost:3000', mail: { smtpUrl: undefined, from: 'InkLink <no-reply@inklink.local>' }, vapid, dataDir: '' },
-  { agent: pushServiceAgent },
-);
+const pushConfig = { appOrigin: 'http://localhost:3000', mail: { smtpUrl: undefined, from: 'InkLink <no-reply@inklink.local>' }, vapid, dataDir: '' };
+/** The loopback push service is the one known service here (added once it listens). */
+const testServices: string[] = [];
+const push = createPushProvider(pushConfig, { services: testServices, ca: pushServiceCa, allowAddress: (address) => address === '127.0.0.1' });
 const server = useTestServer({ overrides: { push } });
 let service: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
   service = await startPushService();
+  testServices.push(new URL(service.url).host);
 });
 afterAll(() => service.close());
 
@@ -183,5 +186,99 @@ describe('push delivery by the dispatcher', () => {
     await dispatchDueNotifications(server.deps);
     expect(subscription.received).toHaveLength(1);
     expect(await pushDelivery(id)).toMatchObject({ status: 'sent', lastError: expect.stringContaining('1 of 2 devices failed') });
+  });
+});
+
+/** A plain TCP listener on loopback that records every connection: the SSRF target. */
+async function startProbeTarget() {
+  const connections: string[] = [];
+  const probe = net.createServer((socket) => {
+    connections.push(`${socket.remoteAddress}:${socket.remotePort}`);
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, connections, close: () => new Promise<void>((resolve) => probe.close(() => resolve())) };
+}
+
+describe('push endpoints and server-side requests (issue 18, SSRF)', () => {
+  it('refuses endpoints that are not on a known push service, and no request reaches them', async () => {
+    const target = await startProbeTarget();
+    try {
+      const { user, client, subscription } = await withDevice();
+      for (const endpoint of [
+        `https://127.0.0.1:${target.port}/push/probe`,
+        `https://localhost:${target.port}/push/probe`,
+        'https://169.254.169.254/latest/meta-data/',
+        'https://[::1]/push/probe',
+        'https://fcm.googleapis.com.evil.example/fcm/send/x',
+        `https://user:pw@${new URL(service.url).host}/push/x`,
+      ]) {
+        expect(await trpcError(client.push.register.mutate({ ...device(subscription), endpoint }))).toMatchObject({ code: 'BAD_REQUEST', message: UNKNOWN_PUSH_SERVICE });
+        expect(await trpcError(client.push.refresh.mutate({ ...device(subscription), endpoint }))).toMatchObject({ code: 'BAD_REQUEST', message: UNKNOWN_PUSH_SERVICE });
+      }
+      expect((await devicesOf(user.id)).map((d) => d.endpoint)).toEqual([subscription.endpoint]);
+      expect(target.connections).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('re-checks at send time: a device stored before the allow-list is deleted, never connected to', async () => {
+    const target = await startProbeTarget();
+    try {
+      const { user } = await signedIn();
+      const legacy = service.subscribe();
+      const [session] = await server.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+      await server.deps.db.insert(pushDevices).values({
+        userId: user.id,
+        sessionId: session.id,
+        endpoint: `https://127.0.0.1:${target.port}/push/legacy`,
+        p256dh: legacy.keys.p256dh,
+        auth: legacy.keys.auth,
+        deviceType: 'desktop',
+        createdAt: server.clock.now(),
+        refreshedAt: server.clock.now(),
+      });
+      const id = await createNotification(ctx(), { userId: user.id, type: 'general_alert', title: 'Alert', body: 'Body' });
+      await dispatchDueNotifications(server.deps);
+      expect(target.connections).toEqual([]);
+      expect(await devicesOf(user.id)).toHaveLength(0);
+      expect(await pushDelivery(id)).toMatchObject({ status: 'skipped' });
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a known push service name that resolves to a private address (checked after DNS, at connect)', async () => {
+    const target = await startProbeTarget();
+    try {
+      const resolved: string[] = [];
+      // A push service host whose DNS answer points inside: loopback, or a public address plus loopback.
+      const rebinding = createPushProvider(pushConfig, {
+        services: [`fcm.googleapis.com:${target.port}`, `updates.push.services.mozilla.com:${target.port}`],
+        resolver: async (hostname) => {
+          resolved.push(hostname);
+          return hostname === 'fcm.googleapis.com'
+            ? [{ address: '127.0.0.1', family: 4 }]
+            : [
+                { address: '8.8.8.8', family: 4 },
+                { address: '::ffff:127.0.0.1', family: 6 },
+              ];
+        },
+      });
+      const keys = service.subscribe().keys;
+      const options = { ttlSeconds: 60, urgency: 'normal' as const };
+      for (const host of ['fcm.googleapis.com', 'updates.push.services.mozilla.com']) {
+        const endpoint = `https://${host}:${target.port}/fcm/send/x`;
+        expect(rebinding.acceptsEndpoint(endpoint)).toBe(true);
+        await expect(rebinding.send({ endpoint, ...keys }, 'hello', options)).rejects.toThrow(/non-public address/);
+      }
+      expect(resolved).toEqual(['fcm.googleapis.com', 'updates.push.services.mozilla.com']);
+      expect(target.connections).toEqual([]);
+    } finally {
+      await target.close();
+    }
   });
 });

@@ -283,7 +283,7 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   }),
   'push.unregister': entry({
     setup: async (w) => {
-      const endpoint = `https://push.example.test/owner-${w.owner.user.id}`;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/owner-${w.owner.user.id}`;
       const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
       await w.owner.client.push.register.mutate({ endpoint, keys, deviceType: 'desktop', userAgent: 'security-suite' });
       return endpoint;

@@ -13,6 +13,9 @@ export const PUBLIC = [
   'auth.logout',
   'auth.requestPasswordReset',
   'auth.resetPassword',
+  // The e-mailed one-time sign-in link (issue 18: unlock a throttled account, continue after registering).
+  'auth.requestSignInLink',
+  'auth.signInWithLink',
   'user.byId',
   'user.isDisplayNameAvailable',
   'contact.send',

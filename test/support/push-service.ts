@@ -11,8 +11,8 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 /** A self-signed certificate for 127.0.0.1; senders trust it through `agent`. */
 const cert = fs.readFileSync(path.join(FIXTURES, 'push-service-cert.pem'));
 const key = fs.readFileSync(path.join(FIXTURES, 'push-service-key.pem'));
-/** An https agent that trusts the test push service (give it to the push provider). */
-export const pushServiceAgent = new https.Agent({ ca: cert });
+/** The certificate authority that makes the push provider trust the test push service. */
+export const pushServiceCa = cert;
 
 export type TestSubscription = {
   endpoint: string;

@@ -90,19 +90,43 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
+/** A single-use token sent by e-mail: only its hash is kept; the first use sets usedAt. */
+const emailedTokenColumns = () => ({
+  id: id(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique(),
+  expiresAt: timestamptz().notNull(),
+  usedAt: timestamptz(),
+  createdAt: createdAt(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', emailedTokenColumns(), (t) => [index('password_reset_tokens_user_idx').on(t.userId)]);
+
+/**
+ * One-time sign-in links sent by e-mail (after registering, to unlock a throttled account): the
+ * hash of the token only, single use, short expiry (server/domains/auth/sign-in-links.ts).
+ */
+export const signInLinks = pgTable('sign_in_links', emailedTokenColumns(), (t) => [index('sign_in_links_user_idx').on(t.userId)]);
+
+/**
+ * Browsers that signed in to an account before (OWASP device cookies): the hash of the token in
+ * the browser's device cookie. A known device is exempt from the per-account lock-out that a
+ * wrong-password flood from elsewhere causes (docs/decisions/016).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
   {
     id: id(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text().notNull().unique(),
-    expiresAt: timestamptz().notNull(),
-    usedAt: timestamptz(),
+    tokenHash: text().notNull(),
     createdAt: createdAt(),
+    lastSignInAt: timestamptz().notNull().defaultNow(),
   },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('known_devices_token_user_key').on(t.tokenHash, t.userId), index('known_devices_user_idx').on(t.userId)],
 );
 
 /** Fixed-window counters for throttling (login per account and per IP, and others). */

@@ -54,6 +54,16 @@ export const loginInput = z.object({
 
 export const requestPasswordResetInput = z.object({ email: emailField });
 
+/** The answer to every registration (new or existing address alike, issue 18): the mail says what next. */
+export const CHECK_EMAIL = 'Check your e-mail to continue';
+export const SIGN_IN_LINK_INVALID = 'Sign-in link is invalid or has expired';
+
+export const requestSignInLinkInput = z.object({ email: emailField });
+
+export const signInWithLinkInput = z.object({
+  token: z.string({ error: SIGN_IN_LINK_INVALID }).min(1, SIGN_IN_LINK_INVALID).max(200, SIGN_IN_LINK_INVALID),
+});
+
 export const resetPasswordInput = z.object({
   token: z
     .string({ error: 'Reset link is invalid or has expired' })

@@ -7,30 +7,40 @@ import {
   loginInput,
   registerInput,
   requestPasswordResetInput,
+  requestSignInLinkInput,
   resetPasswordInput,
   revokeSessionInput,
+  signInWithLinkInput,
 } from './inputs';
 import { startGoogleLink } from './link';
 import * as auth from './service';
 
-const meta = (ctx: TrpcContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+const meta = (ctx: TrpcContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent, deviceToken: ctx.deviceToken });
+
+/** A signed-in answer: the session cookie, and the known-device cookie for this browser. */
+function signedIn(ctx: TrpcContext, result: Awaited<ReturnType<typeof auth.login>>) {
+  ctx.setSessionCookie(result.token, sessionExpiresAt(result.session));
+  ctx.setDeviceCookie?.(result.deviceToken);
+  return toMe(result.user);
+}
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? toMe(ctx.user) : null)),
 
   providers: publicProcedure.query(({ ctx }) => ({ google: Boolean(ctx.deps.config.google) })),
 
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    const { user, session, token } = await auth.register({ ctx: serviceCtx(ctx), input, meta: meta(ctx) });
-    ctx.setSessionCookie(token, sessionExpiresAt(session));
-    return toMe(user);
-  }),
+  /** The same answer whether the address is new or has an account: the e-mail says what next. */
+  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => auth.register({ ctx: serviceCtx(ctx), input, meta: meta(ctx) })),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, session, token } = await auth.login({ ctx: serviceCtx(ctx), input, meta: meta(ctx) });
-    ctx.setSessionCookie(token, sessionExpiresAt(session));
-    return toMe(user);
-  }),
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => signedIn(ctx, await auth.login({ ctx: serviceCtx(ctx), input, meta: meta(ctx) }))),
+
+  requestSignInLink: publicProcedure
+    .input(requestSignInLinkInput)
+    .mutation(({ ctx, input }) => auth.requestSignInLink({ ctx: serviceCtx(ctx), input, meta: meta(ctx) })),
+
+  signInWithLink: publicProcedure
+    .input(signInWithLinkInput)
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signInWithLink({ ctx: serviceCtx(ctx), input, meta: meta(ctx) }))),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     const result = await auth.logout({ ctx: serviceCtx(ctx) });

@@ -1,10 +1,10 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { forgetDevices } from '../../auth/known-devices';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, invalidateSession, invalidateUserSessions } from '../../auth/sessions';
 import * as throttle from '../../auth/throttle';
+import { hashToken } from '../../auth/tokens';
 import { passwordResetTokens, sessions, users, type UserType } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
@@ -12,35 +12,64 @@ import { randomToken } from '../../lib/ids';
 import { HOUR } from '../../lib/time';
 import { queueMail } from '../../providers/mail/outbox';
 import { DISPLAY_NAME_TAKEN, findUserByEmail, isDisplayNameTaken } from '../users/service';
-import type { changePasswordInput, loginInput, registerInput, requestPasswordResetInput, resetPasswordInput } from './inputs';
-import { passwordResetMail } from './mails';
+import { afterAnswer } from './after-answer';
+import type { changePasswordInput, registerInput, requestPasswordResetInput, resetPasswordInput } from './inputs';
+import { displayNameTakenMail, passwordResetMail, registrationAttemptMail, welcomeMail } from './mails';
+import { type RequestMeta, SIGN_IN_MESSAGES } from './sign-in';
+import { createSignInLink } from './sign-in-links';
+
+export { login, requestSignInLink, signInWithLink } from './sign-in';
 
 export const MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many failed attempts. Please try again later',
-  disabled: 'This account has been disabled',
-  emailTaken: 'An account with this email already exists',
+  ...SIGN_IN_MESSAGES,
+  tooManyRegistrations: 'Too many attempts. Please try again later',
   resetInvalid: 'Reset link is invalid or has expired',
   incorrectPassword: 'Incorrect password',
 } as const;
 
 export const PASSWORD_RESET_TTL_MS = HOUR;
 
-type RequestMeta = { ip: string; userAgent: string | null };
-
-const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-
 export function userTypesFor(choice: z.output<typeof registerInput>['userType']): UserType[] {
   return choice && choice !== 'client' ? ['client', choice] : ['client'];
 }
 
+type ExistingUser = { id: string; email: string; displayName: string };
+
+/** The owner of an address someone registered with hears of it, with the ways back in. */
+async function tellOwnerOfRegistration(ctx: ServiceCtx, owner: ExistingUser, now: Date) {
+  const origin = ctx.deps.config.appOrigin;
+  const signIn = await createSignInLink(ctx, owner.id, now);
+  await queueMail(ctx, registrationAttemptMail(owner.email, { signIn, login: `${origin}/login`, reset: `${origin}/forgot-password` }, owner.displayName));
+}
+
+/**
+ * Registration answers the same for a new and an existing address (issue 18, no enumeration):
+ * `{ ok: true }`, and the client says "Check your e-mail to continue". A new address gets its
+ * account and a mail whose one-time link continues signed in; an existing one's owner gets a
+ * mail instead and nothing else changes. The answer waits only for what both paths do (the
+ * throttle, the display name check, one argon2 hash); the writes that differ run after it.
+ * Display names are public (profiles show them), so "taken" is said before the address is looked at.
+ */
 export async function register({ ctx, input, meta }: { ctx: ServiceCtx; input: z.output<typeof registerInput>; meta: RequestMeta }) {
-  if (await findUserByEmail(ctx.db, input.email)) throw conflict(MESSAGES.emailTaken);
+  const now = ctx.deps.clock.now();
+  const [perIp, perEmail] = await Promise.all([
+    throttle.hit(ctx.db, `register:ip:${meta.ip}`, throttle.REGISTER_WINDOW_MS, now),
+    throttle.hit(ctx.db, `register:email:${input.email}`, throttle.REGISTER_WINDOW_MS, now),
+  ]);
+  if (perIp > throttle.REGISTER_LIMIT_PER_IP || perEmail > throttle.REGISTER_LIMIT_PER_EMAIL) {
+    throw new AppError('LIMIT_EXCEEDED', MESSAGES.tooManyRegistrations);
+  }
   if (await isDisplayNameTaken(ctx.db, input.displayName)) throw conflict(DISPLAY_NAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  const now = ctx.deps.clock.now();
+  afterAnswer(ctx, 'registration', () => createAccountOrTellOwner(ctx, input, passwordHash, now));
+  return { ok: true as const };
+}
+
+async function createAccountOrTellOwner(ctx: ServiceCtx, input: z.output<typeof registerInput>, passwordHash: string, now: Date) {
   try {
-    return await withTransaction(ctx, async (tx) => {
+    await withTransaction(ctx, async (tx) => {
+      const existing = await findUserByEmail(tx.db, input.email);
+      if (existing) return tellOwnerOfRegistration(tx, existing, now);
       const [user] = await tx.db
         .insert(users)
         .values({
@@ -54,36 +83,19 @@ export async function register({ ctx, input, meta }: { ctx: ServiceCtx; input: z
           lastUpdated: now,
         })
         .returning();
-      const { session, token } = await createSession(tx.db, user.id, { ...meta, now });
-      return { user, session, token };
+      const link = await createSignInLink(tx, user.id, now);
+      await queueMail(tx, welcomeMail(user.email, link, user.displayName));
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // Lost a race with a concurrent registration: report which value was taken.
-    if (await findUserByEmail(ctx.db, input.email)) throw conflict(MESSAGES.emailTaken);
-    throw conflict(DISPLAY_NAME_TAKEN);
+    // Lost a race with a concurrent registration: of the address (its owner hears of it) or of
+    // the display name (the registrant is told to choose another).
+    const owner = await findUserByEmail(ctx.db, input.email);
+    await withTransaction(ctx, async (tx) => {
+      if (owner) await tellOwnerOfRegistration(tx, owner, now);
+      else await queueMail(tx, displayNameTakenMail(input.email, input.displayName, `${ctx.deps.config.appOrigin}/register`));
+    });
   }
-}
-
-export async function login({ ctx, input, meta }: { ctx: ServiceCtx; input: z.output<typeof loginInput>; meta: RequestMeta }) {
-  const now = ctx.deps.clock.now();
-  const ipKey = `login:ip:${meta.ip}`;
-  const accountKey = `login:email:${input.email}`;
-  // Count the attempt before checking the password, so parallel guesses cannot outrun the limit.
-  const [ipCount, accountCount] = await Promise.all([
-    throttle.hit(ctx.db, ipKey, throttle.LOGIN_WINDOW_MS, now),
-    throttle.hit(ctx.db, accountKey, throttle.LOGIN_WINDOW_MS, now),
-  ]);
-  if (ipCount > throttle.LOGIN_LIMIT_PER_IP || accountCount > throttle.LOGIN_LIMIT_PER_ACCOUNT) {
-    throw new AppError('LIMIT_EXCEEDED', MESSAGES.tooManyAttempts);
-  }
-  const user = await findUserByEmail(ctx.db, input.email);
-  const passwordOk = await verifyPassword(user && !user.deleted ? user.passwordHash : null, input.password);
-  if (!user || user.deleted || !passwordOk) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
-  if (user.disabled) throw new AppError('FORBIDDEN', MESSAGES.disabled);
-  await Promise.all([throttle.reset(ctx.db, accountKey), throttle.release(ctx.db, ipKey)]);
-  const { session, token } = await createSession(ctx.db, user.id, { ...meta, now });
-  return { user, session, token };
 }
 
 export async function logout({ ctx }: { ctx: ServiceCtx }) {
@@ -107,18 +119,20 @@ export async function requestPasswordReset({
     throttle.hit(ctx.db, `reset:ip:${meta.ip}`, HOUR, now),
   ]);
   if (perEmail > 5 || perIp > 30) return { ok: true as const };
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user || user.deleted || user.disabled) return { ok: true as const };
-  const token = randomToken(32);
-  await withTransaction(ctx, async (tx) => {
-    await tx.db.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-      createdAt: now,
+  afterAnswer(ctx, 'password reset mail', async () => {
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!user || user.deleted || user.disabled) return;
+    const token = randomToken(32);
+    await withTransaction(ctx, async (tx) => {
+      await tx.db.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+        createdAt: now,
+      });
+      const link = `${ctx.deps.config.appOrigin}/forgot-password?token=${token}`;
+      await queueMail(tx, passwordResetMail(user.email, link, user.displayName));
     });
-    const link = `${ctx.deps.config.appOrigin}/forgot-password?token=${token}`;
-    await queueMail(tx, passwordResetMail(user.email, link, user.displayName));
   });
   return { ok: true as const };
 }
@@ -146,6 +160,7 @@ export async function resetPassword({ ctx, input }: { ctx: ServiceCtx; input: z.
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
     await invalidateUserSessions(tx.db, claimed.userId);
+    await forgetDevices(tx.db, claimed.userId);
   });
   return { ok: true as const };
 }

@@ -1,6 +1,8 @@
-import type https from 'node:https';
+import https from 'node:https';
 import webpush from 'web-push';
 import type { Config } from '../../config';
+import { assertPublicHost, guardedLookup, type Resolver } from '../../lib/outbound-address';
+import { isKnownPushEndpoint, KNOWN_PUSH_SERVICES } from './endpoints';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys';
 
 /** One browser's push subscription: the push service URL and the keys the payload is encrypted to. */
@@ -13,7 +15,13 @@ export type PushOutcome = 'sent' | 'gone';
 export interface PushProvider {
   /** The VAPID public key browsers subscribe with (their applicationServerKey). */
   publicKey(): string;
-  /** Resolves `sent` or `gone`; throws on anything worth retrying (network, 429, 5xx). */
+  /** Whether an endpoint is on a push service this server sends to (checked at registration). */
+  acceptsEndpoint(endpoint: string): boolean;
+  /**
+   * Resolves `sent` or `gone` (also for an endpoint no longer accepted: a row stored before the
+   * allow-list); throws on anything worth retrying (network, 429, 5xx) and when the endpoint's
+   * name resolves to a non-public address.
+   */
   send(target: PushTarget, payload: string, options: PushOptions): Promise<PushOutcome>;
 }
 
@@ -29,21 +37,38 @@ export function vapidSubject(config: Pick<Config, 'appOrigin' | 'mail'>): string
   return `mailto:${address.trim()}`;
 }
 
+export type PushProviderOptions = {
+  /** Push services sent to (endpoints.ts); tests add their loopback service. Read at each call. */
+  services?: readonly string[];
+  /** Name resolution for the address guard; tests map names to loopback. */
+  resolver?: Resolver;
+  /** Addresses let through although not public: tests' loopback push service only. */
+  allowAddress?: (address: string) => boolean;
+  /** Extra certificate authority: tests trust a loopback push service's certificate. */
+  ca?: string | Buffer;
+};
+
 /**
  * Keys come from the environment or are generated into DATA_DIR on first use (not at start, so
- * scripts that never push never write a key file). `agent` lets tests trust a loopback push
- * service's certificate.
+ * scripts that never push never write a key file). Every send goes through an agent whose
+ * `lookup` refuses non-public addresses (lib/outbound-address.ts).
  */
-export function createPushProvider(config: Pick<Config, 'appOrigin' | 'mail' | 'vapid' | 'dataDir'>, options: { agent?: https.Agent } = {}): PushProvider {
+export function createPushProvider(config: Pick<Config, 'appOrigin' | 'mail' | 'vapid' | 'dataDir'>, options: PushProviderOptions = {}): PushProvider {
   let keys: VapidKeys | undefined;
   const vapid = () => {
     keys ??= loadVapidKeys(config.vapid, config.dataDir);
     return keys;
   };
   const subject = vapidSubject(config);
+  const services = options.services ?? KNOWN_PUSH_SERVICES;
+  const agent = new https.Agent({ keepAlive: true, lookup: guardedLookup(options.resolver, options.allowAddress), ca: options.ca });
+  const acceptsEndpoint = (endpoint: string) => isKnownPushEndpoint(endpoint, services);
   return {
     publicKey: () => vapid().publicKey,
+    acceptsEndpoint,
     async send(target, payload, sendOptions) {
+      if (!acceptsEndpoint(target.endpoint)) return 'gone';
+      assertPublicHost(new URL(target.endpoint), options.allowAddress);
       try {
         await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
           vapidDetails: { subject, ...vapid() },
@@ -51,7 +76,7 @@ export function createPushProvider(config: Pick<Config, 'appOrigin' | 'mail' | '
           TTL: sendOptions.ttlSeconds,
           urgency: sendOptions.urgency,
           timeout: SEND_TIMEOUT_MS,
-          agent: options.agent,
+          agent,
         });
         return 'sent';
       } catch (error) {

@@ -13,6 +13,7 @@ import { loginInput } from '../../../server/domains/auth/inputs';
 import { TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { AuthCard, errorText } from './AuthCard';
+import { RequestSignInLink, SignInWithLink } from './SignInLink';
 import { rememberUser } from './useAuth';
 
 const GOOGLE_OUTCOMES: Record<string, string> = {
@@ -22,7 +23,11 @@ const GOOGLE_OUTCOMES: Record<string, string> = {
 };
 
 export function LoginPage() {
-  const search = useSearch({ strict: false }) as { redirect?: string; google?: string };
+  const search = useSearch({ strict: false }) as { redirect?: string; google?: string; link?: string };
+  return search.link ? <SignInWithLink token={search.link} /> : <PasswordSignIn redirect={search.redirect} google={search.google} />;
+}
+
+function PasswordSignIn(search: { redirect?: string; google?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const providers = trpc.auth.providers.useQuery();
@@ -74,6 +79,7 @@ export function LoginPage() {
             </Button>
           </>
         )}
+        {login.error && <RequestSignInLink email={() => form.getValues('email')} />}
         <TextLink to="/forgot-password">Forgot password?</TextLink>
         <TextLink to="/register">Don't have an account? Sign up</TextLink>
       </Stack>

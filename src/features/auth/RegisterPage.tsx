@@ -8,17 +8,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { getQueryKey } from '@trpc/react-query';
+import Typography from '@mui/material/Typography';
+import { useSearch } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { REGISTER_USER_TYPES, registerInput } from '../../../server/domains/auth/inputs';
-import { TextLink } from '../../components/links';
+import { CHECK_EMAIL, REGISTER_USER_TYPES, registerInput } from '../../../server/domains/auth/inputs';
+import { ButtonLink, TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { AuthCard, errorText } from './AuthCard';
 import { DisplayNameField } from './DisplayNameField';
-import { rememberUser } from './useAuth';
 
 type RegisterForm = z.input<typeof registerInput>;
 const LABELS = { client: 'Client', artist: 'Artist', studio: 'Studio' } as const;
@@ -26,8 +24,6 @@ const LABELS = { client: 'Client', artist: 'Artist', studio: 'Studio' } as const
 export function RegisterPage() {
   const search = useSearch({ strict: false }) as { userType?: string };
   const preselected = REGISTER_USER_TYPES.find((t) => t === search.userType) ?? 'client';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const register = trpc.auth.register.useMutation();
   const form = useForm<RegisterForm, unknown, z.output<typeof registerInput>>({
     resolver: zodResolver(registerInput),
@@ -35,13 +31,28 @@ export function RegisterPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const me = await register.mutateAsync(values).catch(() => null);
-    if (!me) return;
-    rememberUser(me);
-    queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), me);
-    await navigate({ to: '/' });
-  });
+  const onSubmit = form.handleSubmit((values) => register.mutateAsync(values).catch(() => {}));
+
+  // The same answer whether the address is new or already has an account (issue 18): the mail
+  // carries the next step, a one-time link that continues signed in or a note to the owner.
+  if (register.isSuccess) {
+    return (
+      <AuthCard title={CHECK_EMAIL}>
+        <Stack spacing={2}>
+          {/* A long address wraps anywhere rather than running out of the card on a phone. */}
+          <Alert severity="success" sx={{ overflowWrap: 'anywhere' }}>
+            We sent a message to {register.variables?.email}. Open the link in it to continue to InkLink, signed in.
+          </Alert>
+          <Typography color="text.secondary">
+            Nothing after a few minutes? Check your spam folder, or sign in with your e-mail and password.
+          </Typography>
+          <ButtonLink to="/login" variant="outlined">
+            Sign in
+          </ButtonLink>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Create your account" subtitle="Join InkLink: it's free to start.">

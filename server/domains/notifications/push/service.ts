@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pushDevices } from '../../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../../lib/context';
-import { AppError, notFound, unauthorized } from '../../../lib/errors';
+import { AppError, invalid, notFound, unauthorized } from '../../../lib/errors';
+import { UNKNOWN_PUSH_SERVICE } from '../../../providers/push/endpoints';
 import { VAPID_NOT_CONFIGURED } from '../../../providers/push/vapid-keys';
 import type { deviceEndpointInput, refreshDeviceInput, registerDeviceInput } from './inputs';
 
@@ -23,6 +24,11 @@ function owner(ctx: ServiceCtx) {
   const me = requireUser(ctx);
   if (!ctx.sessionId) throw unauthorized();
   return { userId: me.id, sessionId: ctx.sessionId };
+}
+
+/** Only the known push services are sent to, so only their endpoints are stored (issue 18, SSRF). */
+function requireKnownPushService(ctx: ServiceCtx, endpoint: string) {
+  if (!ctx.deps.push.acceptsEndpoint(endpoint)) throw invalid(UNKNOWN_PUSH_SERVICE);
 }
 
 /**
@@ -50,6 +56,7 @@ async function upsertDevice(ctx: ServiceCtx, input: DeviceInput) {
 }
 
 export async function registerDevice({ ctx, input }: { ctx: ServiceCtx; input: DeviceInput }) {
+  requireKnownPushService(ctx, input.endpoint);
   const row = await upsertDevice(ctx, input);
   return { registered: true as const, refreshedAt: row.refreshedAt };
 }
@@ -60,6 +67,7 @@ export async function registerDevice({ ctx, input }: { ctx: ServiceCtx; input: D
  */
 export async function refreshDevice({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof refreshDeviceInput> }) {
   const { userId, sessionId } = owner(ctx);
+  requireKnownPushService(ctx, input.endpoint);
   return withTransaction(ctx, async (tx) => {
     if (input.previousEndpoint && input.previousEndpoint !== input.endpoint) {
       await tx.db.delete(pushDevices).where(and(eq(pushDevices.userId, userId), eq(pushDevices.endpoint, input.previousEndpoint)));
