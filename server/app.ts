@@ -27,8 +27,16 @@ export const MAX_BATCH_SIZE = 20;
 export type BuildOptions = { clientDir?: string; serveClient?: boolean };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const limits = deps.config.http;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    // Slow clients are cut in bounded time (config.ts, HTTP_LIMITS): headers and whole requests
+    // by node's own checks, silent sockets by the idle timeout.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.timeoutCheckIntervalMs },
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
@@ -83,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
       requestId: req.id,
+      site: { origin: req.headers.origin, host: req.headers.host, fetchSite: req.headers['sec-fetch-site'] as string | undefined },
       setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(res, deps.config),
     };

@@ -50,8 +50,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, ext
     if (!UNSAFE_METHODS.has(req.method) || req.url.startsWith('/webhooks/')) return done();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const ownOrigin = `${req.protocol}://${req.headers.host}`;
-    const originOk = origin === undefined || trusted.has(origin) || origin === ownOrigin;
+    // The configured origins only, never one built from the request's Host: with DNS rebinding an
+    // attacker's name points at this server, and its page's Origin then equals the Host it sends.
+    const originOk = origin === undefined || trusted.has(origin);
     const siteOk = site === undefined || site === 'same-origin' || site === 'none';
     // A reply sent from a callback hook ends the request there: done() is not called.
     if (!originOk || !siteOk) reply.code(403).send({ error: 'Cross-site request refused' });

@@ -209,6 +209,9 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
           ? await parsePlainRequest(router, req, path, maxBatchSize, reusedAnswers.answeredBefore)
           : null;
       if (!plain) {
+        // A subscription is a server-sent-events stream, open for as long as the tab is: the idle
+        // timeout for silent sockets does not apply to it (tRPC's pings keep proxies from closing it).
+        if (req.method === 'GET' && (await getProcedureAtPath(router, path))?._def.type === 'subscription') req.raw.socket.setTimeout(0);
         const request: FastifyRequest = req;
         await fastifyRequestHandler({ ...options, req: request, res: reply, path } as FastifyRequestHandlerOptions<
           TRouter,

@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/sessions';
 import type { AppDeps } from '../deps';
+import { isFromAdminOrigin, type RequestSite } from '../http/origins';
 import { AppError, type AppErrorCode, pgErrorCode } from '../lib/errors';
 import type { ServiceCtx } from '../lib/context';
 import { transformer } from './transformer';
@@ -15,6 +16,8 @@ export type TrpcContext = {
   ip: string;
   userAgent: string | null;
   requestId: string;
+  /** The request's Origin, Host and Sec-Fetch-Site; absent for in-process callers (CLI, tests). */
+  site?: RequestSite;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
 };
@@ -47,6 +50,9 @@ const t = initTRPC
   .create({
     transformer,
     isDev: false,
+    // Live-updates streams send a ping when quiet, so proxies and load balancers with an idle
+    // timeout keep them open, and a client whose network went away is noticed by the failed write.
+    sse: { ping: { enabled: true, intervalMs: 15_000 } },
     errorFormatter({ shape, error }) {
       const { stack: _stack, ...data } = shape.data;
       if (error.cause instanceof ZodError) {
@@ -85,6 +91,11 @@ export const authedProcedure = t.procedure.meta({ access: 'signedIn' }).use(asyn
   return mapServiceErrors(await next({ ctx: { user: ctx.user } }));
 });
 
+export const ADMIN_HOST_MESSAGE = 'The admin console answers only on its own address.';
+
+// The role and the origin in one middleware, so no admin procedure can be built without either:
+// an AppAdmin's session used from the main site (an XSS there, a page that calls the API) is
+// refused, and the admin console works only from the admin host (issue 18).
 export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.user.userTypes.includes('AppAdmin')) {
     throw new TRPCError({
@@ -93,6 +104,7 @@ export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ c
         'Access denied. This admin panel requires AppAdmin user type privileges. Regular Administrative and Owner users cannot access this area.',
     });
   }
+  if (!isFromAdminOrigin(ctx.deps.config, ctx.site)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_HOST_MESSAGE });
   return next();
 });
 
