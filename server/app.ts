@@ -8,6 +8,7 @@ import { registerGoogleCalendarRoutes } from './auth/google-calendar';
 import { createRequestAuth } from './auth/request';
 import { createSessionCache } from './auth/session-cache';
 import { sessionExpiresAt } from './auth/sessions';
+import { isConnectionLoss } from './db/reconnect';
 import type { AppDeps } from './deps';
 import { registerIcsFeed } from './http/ics-feed';
 import { registerOwnWriteEviction } from './http/own-writes';
@@ -17,7 +18,7 @@ import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
 import { registerTrpcRoutes } from './trpc/fastify-handler';
-import type { TrpcContext } from './trpc/init';
+import { type TrpcContext, UNAVAILABLE_MESSAGE } from './trpc/init';
 import { appRouter } from './trpc/router';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -48,6 +49,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Errors outside tRPC: client errors keep their message, anything else is logged and masked.
   app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    if (isConnectionLoss(error)) {
+      req.log.warn({ err: error, reqId: req.id }, 'database connection lost');
+      return reply.code(503).send({ error: UNAVAILABLE_MESSAGE });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       req.log.error({ err: error, reqId: req.id }, 'unhandled error');
@@ -102,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     createContext: ({ req, res }) => createContext(req, res),
     onError({ error, path, req }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
+      if (error.code === 'SERVICE_UNAVAILABLE' && isConnectionLoss(error.cause)) req.log.warn({ err: error.cause, path, reqId: req.id }, 'database connection lost');
     },
   });
 

@@ -9,7 +9,9 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionLoss } from '../db/reconnect';
 import { isShared } from '../lib/shared-answers';
+import { lostConnectionError } from './init';
 import { createReusedAnswers } from './reused-answers';
 import { wireJson } from './transformer';
 
@@ -226,7 +228,7 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
       try {
         ctx = (await createContext?.({ req, res: reply, info: undefined as never })) as inferRouterContext<TRouter>;
       } catch (cause) {
-        contextError = getTRPCErrorFromUnknown(cause);
+        contextError = isConnectionLoss(cause) ? lostConnectionError(cause) : getTRPCErrorFromUnknown(cause);
       }
 
       const answers = plain.batch

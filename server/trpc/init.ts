@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/sessions';
+import { isConnectionLoss } from '../db/reconnect';
 import type { AppDeps } from '../deps';
 import { isFromAdminOrigin, type RequestSite } from '../http/origins';
 import { AppError, type AppErrorCode, pgErrorCode } from '../lib/errors';
@@ -35,6 +36,13 @@ const CODE_MAP: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
 };
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const UNAVAILABLE_MESSAGE = 'The service was briefly unavailable. Please try again.';
+
+/**
+ * A lost database connection whose statement could not be retried safely (db/reconnect.ts): the
+ * server is fine and the next try will work, so 503, not the 500 of a fault.
+ */
+export const lostConnectionError = (cause: unknown) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause });
 
 /**
  * What a procedure declares beyond its input. `access` is set by the builders below, beside the
@@ -76,6 +84,7 @@ function mapServiceErrors<R extends { ok: true } | { ok: false; error: TRPCError
   if (!result.ok && pgErrorCode(result.error.cause)?.startsWith('22')) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input', cause: result.error.cause });
   }
+  if (!result.ok && isConnectionLoss(result.error.cause)) throw lostConnectionError(result.error.cause);
   return result;
 }
 
