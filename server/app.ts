@@ -10,6 +10,7 @@ import { createSessionCache } from './auth/session-cache';
 import { sessionExpiresAt } from './auth/sessions';
 import { isConnectionLoss } from './db/reconnect';
 import type { AppDeps } from './deps';
+import { registerCspReports } from './http/csp-reports';
 import { registerIcsFeed } from './http/ics-feed';
 import { registerOwnWriteEviction } from './http/own-writes';
 import { requestLogger } from './http/request-logger';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // file cleanup after it) are for the upload route, not for every request the app answers.
   await app.register(async (uploads) => registerUploads(uploads, deps, auth));
   registerIcsFeed(app, deps);
+  await registerCspReports(app, deps.logger);
   await registerStripeWebhook(app, deps);
   if (options.serveClient !== false) await registerClient(app, { clientDir: options.clientDir, createContext });
   return app;
