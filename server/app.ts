@@ -38,7 +38,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    maxRequestsPerSocket: limits.maxRequestsPerSocket,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
