@@ -8,7 +8,9 @@ import { registerGoogleCalendarRoutes } from './auth/google-calendar';
 import { createRequestAuth } from './auth/request';
 import { createSessionCache } from './auth/session-cache';
 import { sessionExpiresAt } from './auth/sessions';
+import { isConnectionLoss } from './db/reconnect';
 import type { AppDeps } from './deps';
+import { registerCspReports } from './http/csp-reports';
 import { registerIcsFeed } from './http/ics-feed';
 import { registerOwnWriteEviction } from './http/own-writes';
 import { requestLogger } from './http/request-logger';
@@ -17,7 +19,7 @@ import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
 import { registerTrpcRoutes } from './trpc/fastify-handler';
-import type { TrpcContext } from './trpc/init';
+import { type TrpcContext, UNAVAILABLE_MESSAGE } from './trpc/init';
 import { appRouter } from './trpc/router';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -27,8 +29,15 @@ export const MAX_BATCH_SIZE = 20;
 export type BuildOptions = { clientDir?: string; serveClient?: boolean };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const limits = deps.config.http;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    // Slow clients are cut in bounded time (config.ts, HTTP_LIMITS): headers and whole requests
+    // by node's own checks, silent sockets by the idle timeout.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.timeoutCheckIntervalMs },
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: false,
@@ -40,6 +49,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Errors outside tRPC: client errors keep their message, anything else is logged and masked.
   app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    if (isConnectionLoss(error)) {
+      req.log.warn({ err: error, reqId: req.id }, 'database connection lost');
+      return reply.code(503).send({ error: UNAVAILABLE_MESSAGE });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       req.log.error({ err: error, reqId: req.id }, 'unhandled error');
@@ -83,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
       requestId: req.id,
+      site: { origin: req.headers.origin, host: req.headers.host, fetchSite: req.headers['sec-fetch-site'] as string | undefined },
       setSessionCookie: (token, expiresAt) => setSessionCookie(res, deps.config, token, expiresAt),
       clearSessionCookie: () => clearSessionCookie(res, deps.config),
       deviceToken: req.cookies[DEVICE_COOKIE] ?? null,
@@ -95,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     createContext: ({ req, res }) => createContext(req, res),
     onError({ error, path, req }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
+      if (error.code === 'SERVICE_UNAVAILABLE' && isConnectionLoss(error.cause)) req.log.warn({ err: error.cause, path, reqId: req.id }, 'database connection lost');
     },
   });
 
@@ -104,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // file cleanup after it) are for the upload route, not for every request the app answers.
   await app.register(async (uploads) => registerUploads(uploads, deps, auth));
   registerIcsFeed(app, deps);
+  await registerCspReports(app, deps.logger);
   await registerStripeWebhook(app, deps);
   if (options.serveClient !== false) await registerClient(app, { clientDir: options.clientDir, createContext });
   return app;

@@ -51,6 +51,26 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/**
+ * How long a client may take (issue 18, decision 015). A request must have sent its headers within
+ * `headersTimeoutMs` and all of its body within `requestTimeoutMs`; node checks both every
+ * `timeoutCheckIntervalMs`, so a client trickling a byte a second is cut at most about 26 s after
+ * it connected. A 5 MB upload thus needs about 1.6 Mbit/s. A socket with no traffic either way for
+ * `idleTimeoutMs` is closed, except a live-updates stream (server-sent events), which stays open
+ * by design. Between requests a kept-alive socket is kept `keepAliveTimeoutMs`, longer than the
+ * 60 s idle timeout of common load balancers (a shorter one makes them send into closed sockets).
+ * Requests per kept-alive socket are not limited: node answers 503 past such a limit, and a busy
+ * client (the bench's, a load balancer's pool) would meet it; a socket's requests are bounded in
+ * time by the limits above.
+ */
+export const HTTP_LIMITS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 25_000,
+  timeoutCheckIntervalMs: 1_000,
+  idleTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 72_000,
+};
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -88,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
     geocoderUrl: e.GEOCODER_URL,
+    http: HTTP_LIMITS,
     logLevel: e.LOG_LEVEL,
     /** No SMS provider is configured in this deployment; SMS deliveries are never scheduled. */
     smsEnabled: false,

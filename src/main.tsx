@@ -1,3 +1,4 @@
+import './csp';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect } from 'react';

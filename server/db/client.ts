@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { withReconnectRetries } from './reconnect';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,9 +40,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options);
 }
 
-function openPostgres(url: string, max: number): Database {
-  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'inklink' } });
-  const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection: { application_name: 'inklink' },
+  });
+  // postgres.js reads the array types on every new connection, and when the backend is terminated
+  // during that read it rejects a promise nobody holds (postgres.js issues 1192, 1205, 1223): an
+  // unhandled rejection, which ends a Node process. The types are read once here, on the first
+  // connection, and shared by the pool; later connections skip the read. (The schema's array
+  // columns are of built-in types, whose array types exist before any migration.)
+  await client`select 1`;
+  client.options.fetch_types = false;
+  const db = drizzlePostgres({ client: withReconnectRetries(client), schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -1,6 +1,10 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { CSP_REPORT_PATH } from './csp-reports';
+
+/** The Reporting API's name for the endpoint the CSP's report-to points at. */
+const CSP_REPORT_GROUP = 'csp';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -31,6 +35,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config, ext
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // Violations are reported (and logged) rather than only shown in the visitor's console:
+        // report-to for browsers with the Reporting API, report-uri for the others.
+        reportUri: [CSP_REPORT_PATH],
+        reportTo: [CSP_REPORT_GROUP],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -38,6 +46,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, ext
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  headers['reporting-endpoints'] = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
   // Callback hooks rather than async ones: every request runs them, and an async hook costs a
   // promise and its settlement per request.
   app.addHook('onRequest', (_req, reply, done) => {
@@ -47,11 +56,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config, ext
 
   const trusted = new Set([config.appOrigin, config.adminOrigin]);
   app.addHook('onRequest', (req, reply, done) => {
-    if (!UNSAFE_METHODS.has(req.method) || req.url.startsWith('/webhooks/')) return done();
+    // Webhooks are signed; violation reports are sent by the browser itself and change nothing.
+    if (!UNSAFE_METHODS.has(req.method) || req.url.startsWith('/webhooks/') || req.url === CSP_REPORT_PATH) return done();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const ownOrigin = `${req.protocol}://${req.headers.host}`;
-    const originOk = origin === undefined || trusted.has(origin) || origin === ownOrigin;
+    // The configured origins only, never one built from the request's Host: with DNS rebinding an
+    // attacker's name points at this server, and its page's Origin then equals the Host it sends.
+    const originOk = origin === undefined || trusted.has(origin);
     const siteOk = site === undefined || site === 'same-origin' || site === 'none';
     // A reply sent from a callback hook ends the request there: done() is not called.
     if (!originOk || !siteOk) reply.code(403).send({ error: 'Cross-site request refused' });

@@ -9,7 +9,9 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionLoss } from '../db/reconnect';
 import { isShared } from '../lib/shared-answers';
+import { lostConnectionError } from './init';
 import { createReusedAnswers } from './reused-answers';
 import { wireJson } from './transformer';
 
@@ -209,6 +211,9 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
           ? await parsePlainRequest(router, req, path, maxBatchSize, reusedAnswers.answeredBefore)
           : null;
       if (!plain) {
+        // A subscription is a server-sent-events stream, open for as long as the tab is: the idle
+        // timeout for silent sockets does not apply to it (tRPC's pings keep proxies from closing it).
+        if (req.method === 'GET' && (await getProcedureAtPath(router, path))?._def.type === 'subscription') req.raw.socket.setTimeout(0);
         const request: FastifyRequest = req;
         await fastifyRequestHandler({ ...options, req: request, res: reply, path } as FastifyRequestHandlerOptions<
           TRouter,
@@ -223,7 +228,7 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
       try {
         ctx = (await createContext?.({ req, res: reply, info: undefined as never })) as inferRouterContext<TRouter>;
       } catch (cause) {
-        contextError = getTRPCErrorFromUnknown(cause);
+        contextError = isConnectionLoss(cause) ? lostConnectionError(cause) : getTRPCErrorFromUnknown(cause);
       }
 
       const answers = plain.batch

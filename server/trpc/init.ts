@@ -2,7 +2,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { SessionUser } from '../auth/sessions';
+import { isConnectionLoss } from '../db/reconnect';
 import type { AppDeps } from '../deps';
+import { isFromAdminOrigin, type RequestSite } from '../http/origins';
 import { AppError, type AppErrorCode, pgErrorCode } from '../lib/errors';
 import type { ServiceCtx } from '../lib/context';
 import { transformer } from './transformer';
@@ -15,6 +17,8 @@ export type TrpcContext = {
   ip: string;
   userAgent: string | null;
   requestId: string;
+  /** The request's Origin, Host and Sec-Fetch-Site; absent for in-process callers (CLI, tests). */
+  site?: RequestSite;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
   /** The browser's known-device cookie and its setter (server/auth/known-devices.ts); absent off HTTP. */
@@ -35,6 +39,13 @@ const CODE_MAP: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
 };
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const UNAVAILABLE_MESSAGE = 'The service was briefly unavailable. Please try again.';
+
+/**
+ * A lost database connection whose statement could not be retried safely (db/reconnect.ts): the
+ * server is fine and the next try will work, so 503, not the 500 of a fault.
+ */
+export const lostConnectionError = (cause: unknown) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause });
 
 /**
  * What a procedure declares beyond its input. `access` is set by the builders below, beside the
@@ -50,6 +61,9 @@ const t = initTRPC
   .create({
     transformer,
     isDev: false,
+    // Live-updates streams send a ping when quiet, so proxies and load balancers with an idle
+    // timeout keep them open, and a client whose network went away is noticed by the failed write.
+    sse: { ping: { enabled: true, intervalMs: 15_000 } },
     errorFormatter({ shape, error }) {
       const { stack: _stack, ...data } = shape.data;
       if (error.cause instanceof ZodError) {
@@ -73,6 +87,7 @@ function mapServiceErrors<R extends { ok: true } | { ok: false; error: TRPCError
   if (!result.ok && pgErrorCode(result.error.cause)?.startsWith('22')) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input', cause: result.error.cause });
   }
+  if (!result.ok && isConnectionLoss(result.error.cause)) throw lostConnectionError(result.error.cause);
   return result;
 }
 
@@ -88,6 +103,11 @@ export const authedProcedure = t.procedure.meta({ access: 'signedIn' }).use(asyn
   return mapServiceErrors(await next({ ctx: { user: ctx.user } }));
 });
 
+export const ADMIN_HOST_MESSAGE = 'The admin console answers only on its own address.';
+
+// The role and the origin in one middleware, so no admin procedure can be built without either:
+// an AppAdmin's session used from the main site (an XSS there, a page that calls the API) is
+// refused, and the admin console works only from the admin host (issue 18).
 export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.user.userTypes.includes('AppAdmin')) {
     throw new TRPCError({
@@ -96,6 +116,7 @@ export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ c
         'Access denied. This admin panel requires AppAdmin user type privileges. Regular Administrative and Owner users cannot access this area.',
     });
   }
+  if (!isFromAdminOrigin(ctx.deps.config, ctx.site)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_HOST_MESSAGE });
   return next();
 });
 

@@ -19,7 +19,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db);
-  client = server.client();
+  client = server.adminClient();
   await signIn(client, admin);
 });
 
@@ -43,7 +43,7 @@ describe('access (spec 2 §6)', () => {
 
   it.each(['Administrative', 'Owner'] as const)('refuses a user of type %s every admin procedure with the exact access-denied text', async (userType) => {
     const user = await createUser({ userTypes: ['client', userType] }, server.deps.db);
-    const other = server.client();
+    const other = server.adminClient();
     await signIn(other, user);
     for (const [path, type] of adminPaths) {
       expect({ path, ...(await trpcError(call(other, path, type))) }).toEqual({ path, code: 'FORBIDDEN', httpStatus: 403, message: ACCESS_DENIED_MESSAGE });
@@ -51,7 +51,7 @@ describe('access (spec 2 §6)', () => {
   });
 
   it('answers UNAUTHORIZED without a session', async () => {
-    for (const [path, type] of adminPaths) expect((await trpcError(call(server.client(), path, type))).code).toBe('UNAUTHORIZED');
+    for (const [path, type] of adminPaths) expect((await trpcError(call(server.adminClient(), path, type))).code).toBe('UNAUTHORIZED');
   });
 });
 
@@ -103,7 +103,7 @@ describe('User Management', () => {
     expect(await trpcError(client.admin.users.update.mutate({ ...base, userTypes: ['Wizard'] as never[] }))).toMatchObject({ code: 'BAD_REQUEST', message: 'Unknown user type' });
     expect(await auditCount()).toBe(before);
 
-    const userClient = server.client();
+    const userClient = server.adminClient();
     await signIn(userClient, user);
     expect((await trpcError(userClient.admin.dashboard.query())).code).toBe('FORBIDDEN');
 

@@ -12,7 +12,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db);
-  client = server.client();
+  client = server.adminClient();
   await signIn(client, admin);
 });
 

@@ -41,7 +41,7 @@ const run = (settings: Partial<DeletionSettings>, options: Partial<Parameters<ty
 
 async function adminClient() {
   const admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db);
-  const client = server.client();
+  const client = server.adminClient();
   await signIn(client, admin);
   return { admin, client };
 }

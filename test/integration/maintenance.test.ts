@@ -86,7 +86,7 @@ describe('Shop records migration (admin procedure)', () => {
     const bare = await insertShop(db, now, { name: 'Bare Bones', searchName: '', city: 'Mesa', searchCity: '', timezone: '', ownerId: owner.id, lastUpdated });
     const complete = await insertShop(db, now, { name: 'Complete', managingUsers: [owner.id], messageUsers: [owner.id] });
     const admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, db);
-    const client = server.client();
+    const client = server.adminClient();
     await signIn(client, admin);
     const runId = randomUUID();
 

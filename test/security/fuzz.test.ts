@@ -11,7 +11,7 @@ import { useTestServer } from '../support/server';
 import { arbitraryFor } from './arbitraries';
 import { changedTables, fingerprint, knownIds } from './fingerprint';
 import { buildWorld, type World } from './ownership';
-import { callerFor, inputSchema, invoke, isAdminProcedure, procedureNames, procedureType } from './procedures';
+import { adminSite, callerFor, inputSchema, invoke, isAdminProcedure, procedureNames, procedureType } from './procedures';
 
 // Property-based bad input for every procedure of the appRouter (enumerated, so new procedures are
 // fuzzed without being listed): inputs derived from each procedure's own zod schema, hostile at
@@ -67,7 +67,7 @@ describe('the write check itself', () => {
 describe('bad input in process: never a 500, and a refused call writes nothing', () => {
   it.each(procedures)('%s', async (path) => {
     const useAdmin = isAdminProcedure(path);
-    const caller = useAdmin ? callerFor(server.deps, admin, adminSessionId) : callerFor(server.deps, world.owner.user, sessionId);
+    const caller = useAdmin ? callerFor(server.deps, admin, adminSessionId, undefined, adminSite(server.deps)) : callerFor(server.deps, world.owner.user, sessionId);
     const arbitrary = arbitraryFor(inputSchema(path), { knownIds: ids });
     let baseline = await fingerprint(server.deps.db);
     const tally = { served: 0, refused: 0 };
@@ -96,7 +96,7 @@ describe('bad input over HTTP (a sample): never a 500', () => {
   beforeAll(async () => {
     client = server.client();
     await signIn(client, await createUser({ userTypes: ['client', 'artist', 'studio'] }, server.deps.db));
-    adminClient = server.client();
+    adminClient = server.adminClient();
     // A fresh admin: the in-process fuzz above may have edited the first one's account (its id is
     // among the known ids), e.g. changed its e-mail, and then no sign-in would work.
     await signIn(adminClient, await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { trpcError } from '../support/client';
+import { ADMIN_HOST_MESSAGE } from '../../server/trpc/init';
+import { createTestClient, trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 import { arbitraryFor } from './arbitraries';
@@ -55,7 +56,7 @@ describe('admin procedures', () => {
   it.each(admin.length ? admin : ['(none yet)'])('%s refuses signed-in users without AppAdmin', async (path) => {
     if (!admin.length) return;
     for (const userTypes of [['client'], ['client', 'studio', 'Owner'], ['client', 'Administrative']] as const) {
-      const client = server.client();
+      const client = server.adminClient();
       await signIn(client, await createUser({ userTypes: [...userTypes] }, server.deps.db));
       const before = await fingerprint(server.deps.db);
       const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], client) as Record<string, (i: unknown) => Promise<unknown>>;
@@ -63,6 +64,33 @@ describe('admin procedures', () => {
       expect({ userTypes, code: error.code }).toEqual({ userTypes, code: 'FORBIDDEN' });
       expect(changedTables(before, await fingerprint(server.deps.db))).toEqual([]);
     }
+  });
+});
+
+describe('admin procedures off the admin host (issue 18)', () => {
+  let appAdmin: Awaited<ReturnType<typeof createUser>>;
+  let onMainSite: ReturnType<typeof server.client>;
+  let crossOrigin: ReturnType<typeof server.client>;
+  beforeAll(async () => {
+    appAdmin = await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db);
+    onMainSite = server.client();
+    await signIn(onMainSite, appAdmin);
+    // A page on the main site calling the admin host cross-origin: the browser sends its own Origin.
+    crossOrigin = createTestClient(server.url, { origin: server.deps.config.appOrigin, host: new URL(server.deps.config.adminOrigin).host });
+    await signIn(crossOrigin, appAdmin);
+  });
+  const call = (client: ReturnType<typeof server.client>, path: string) => {
+    const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], client) as Record<string, (i: unknown) => Promise<unknown>>;
+    return procedureType(path) === 'query' ? node.query({}) : node.mutate({});
+  };
+
+  it.each(admin)('%s refuses an AppAdmin on the main origin, and from another origin to the admin host', async (path) => {
+    const before = await fingerprint(server.deps.db);
+    expect(await trpcError(call(onMainSite, path))).toMatchObject({ code: 'FORBIDDEN', message: ADMIN_HOST_MESSAGE });
+    expect(await trpcError(call(crossOrigin, path))).toMatchObject({ code: 'FORBIDDEN', message: ADMIN_HOST_MESSAGE });
+    expect(changedTables(before, await fingerprint(server.deps.db))).toEqual([]);
+    // In process with no request at all (no Host): refused too.
+    expect(await errorCode(callerFor(server.deps, appAdmin), path, {})).toBe('FORBIDDEN');
   });
 });
 

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { AppDeps } from '../../server/deps';
 import type { SessionUser } from '../../server/auth/sessions';
+import type { RequestSite } from '../../server/http/origins';
 import { adminProcedure, authedProcedure, createCallerFactory, type TrpcContext } from '../../server/trpc/init';
 import { appRouter } from '../../server/trpc/router';
 
@@ -23,8 +24,11 @@ export const inputSchema = (path: string) => definitions[path]._def.inputs.at(-1
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
 
-/** An in-process caller with the context a request of this user (or nobody) would get. */
-export function callerFor(deps: AppDeps, user: SessionUser | null, sessionId: string | null = null, ip = '198.51.100.7'): Caller {
+/** The site of a request the admin console sends (its Host and Origin). */
+export const adminSite = (deps: AppDeps): RequestSite => ({ origin: deps.config.adminOrigin, host: new URL(deps.config.adminOrigin).host });
+
+/** An in-process caller with the context a request of this user (or nobody) would get, from `site` when given. */
+export function callerFor(deps: AppDeps, user: SessionUser | null, sessionId: string | null = null, ip = '198.51.100.7', site?: RequestSite): Caller {
   const ctx: TrpcContext = {
     deps,
     user,
@@ -32,6 +36,7 @@ export function callerFor(deps: AppDeps, user: SessionUser | null, sessionId: st
     ip,
     userAgent: 'security-suite',
     requestId: 'security-suite',
+    site,
     setSessionCookie: () => {},
     clearSessionCookie: () => {},
   };

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CLIENT_DIR } from '../../server/http/static';
-import { type TestServer, startTestServer } from './server';
+import { freePort, type TestServer, startTestServer } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags this machine needs: no sandbox as root, and no background network (it is closed). */
@@ -18,17 +17,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Playwright gives every launch a fresh temporary profile (user-data-dir) and removes it on close. */
 export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {

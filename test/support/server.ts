@@ -1,20 +1,35 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { type Config, loadConfig } from '../../server/config';
 import { createDeps, type AppDeps, type DepsOverrides } from '../../server/deps';
 import { ManualClock } from '../../server/lib/time';
 import { createTestClient } from './client';
 import { createTestDatabase } from './databases';
+
+/** A port that was free a moment ago (the OS's pick for port 0). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 export type TestServer = {
   url: string;
   deps: AppDeps;
   clock: ManualClock;
   client: (options?: { batch?: boolean; origin?: string }) => ReturnType<typeof createTestClient>;
+  /** A client of the admin console: its requests carry the admin origin's Host and Origin. */
+  adminClient: (options?: { batch?: boolean }) => ReturnType<typeof createTestClient>;
   close(): Promise<void>;
 };
 
@@ -25,6 +40,8 @@ export type TestServer = {
 export async function startTestServer(
   options: {
     env?: Record<string, string>;
+    /** Settings the environment does not carry (short HTTP limits for the slow-client tests). */
+    config?: Partial<Config>;
     overrides?: DepsOverrides;
     serveClient?: boolean;
     clientDir?: string;
@@ -36,20 +53,25 @@ export async function startTestServer(
   const testDb = await createTestDatabase();
   // Uploaded files go to a throwaway directory, never into the working tree.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-test-data-'));
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }), jobs: false };
+  // The origins must be known before the app is built (the cross-site check and the admin host
+  // compare with them), so the port is chosen first: the app on 127.0.0.1, the admin console on
+  // admin.localhost of the same port (its clients send that Host to 127.0.0.1).
+  const port = options.port ?? (await freePort());
+  const origins = { APP_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_ORIGIN: `http://admin.localhost:${port}` };
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...origins, ...options.env }), jobs: false, ...options.config };
   const clock = new ManualClock();
   const deps = createDeps(config, testDb.database, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.overrides });
   await deps.events.start();
   const app = await buildApp(deps, { serveClient: options.serveClient ?? false, clientDir: options.clientDir });
-  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: options.host ?? '127.0.0.1' });
   const url = options.port ? config.appOrigin : `http://127.0.0.1:${port}`;
   return {
     url,
     deps,
     clock,
     client: (clientOptions) => createTestClient(url, clientOptions),
+    adminClient: (clientOptions) =>
+      createTestClient(`http://127.0.0.1:${port}`, { ...clientOptions, origin: config.adminOrigin, host: new URL(config.adminOrigin).host }),
     async close() {
       await app.close();
       await deps.events.stop();

@@ -1,0 +1,30 @@
+import type { Config } from '../config';
+
+/** What a request says about where it comes from and where it was sent (headers as received). */
+export type RequestSite = { origin?: string; host?: string; fetchSite?: string };
+
+const adminHosts = new WeakMap<Config, string>();
+
+/** The host (name and non-default port) of the configured admin origin, parsed once per config. */
+function adminHostOf(config: Config): string {
+  let host = adminHosts.get(config);
+  if (host === undefined) {
+    host = new URL(config.adminOrigin).host;
+    adminHosts.set(config, host);
+  }
+  return host;
+}
+
+/**
+ * Whether a request was sent to the admin host by the admin console itself: its Host is the
+ * configured admin origin's, and its Origin and Sec-Fetch-Site, when the browser sends them, say
+ * the same origin. A script on the main site (an XSS there) can call the admin host only
+ * cross-origin, and the browser then always sends its own Origin, so it is refused even with an
+ * AppAdmin's cookie. Compared with the configuration, never with the request's own Host: a
+ * DNS-rebound name would otherwise vouch for itself.
+ */
+export function isFromAdminOrigin(config: Config, site: RequestSite | undefined): boolean {
+  if (!site?.host || site.host.toLowerCase() !== adminHostOf(config)) return false;
+  if (site.origin !== undefined && site.origin !== config.adminOrigin) return false;
+  return site.fetchSite === undefined || site.fetchSite === 'same-origin' || site.fetchSite === 'none';
+}
