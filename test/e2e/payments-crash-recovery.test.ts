@@ -10,7 +10,7 @@ import type { Db } from '../../server/db/client';
 import { localPaymentIntents, notifications, orderItems, orders, products } from '../../server/db/schema';
 import { createTestClient, type TestClient } from '../support/client';
 import { ADDRESS, CARDS, productInput } from '../support/commerce-fixtures';
-import { freePort } from '../support/browser';
+import { freePort } from '../support/server';
 import { createTestDatabase, isPostgres, type TestDatabase, withDataDir } from '../support/databases';
 import { createUser, signIn } from '../support/factories';
 
