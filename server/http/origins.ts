@@ -28,3 +28,22 @@ export function isFromAdminOrigin(config: Config, site: RequestSite | undefined)
   if (site.origin !== undefined && site.origin !== config.adminOrigin) return false;
   return site.fetchSite === undefined || site.fetchSite === 'same-origin' || site.fetchSite === 'none';
 }
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins a write may come from: the configured app and admin origins, and, for one served on
+ * a loopback name, the same scheme and port under the other loopback names, so a newcomer who runs
+ * `npm start` and opens http://127.0.0.1:3000 instead of http://localhost:3000 can sign in. Loopback
+ * literals cannot be DNS-rebound (no attacker's name resolves into them as an Origin), so this
+ * widens nothing an attacker can use.
+ */
+export function trustedOrigins(config: Config): Set<string> {
+  const trusted = new Set([config.appOrigin, config.adminOrigin]);
+  for (const configured of [config.appOrigin, config.adminOrigin]) {
+    const url = new URL(configured);
+    if (!LOOPBACK_NAMES.includes(url.hostname)) continue;
+    for (const name of LOOPBACK_NAMES) trusted.add(`${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
+  }
+  return trusted;
+}

@@ -2,6 +2,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { CSP_REPORT_PATH } from './csp-reports';
+import { trustedOrigins } from './origins';
 
 /** The Reporting API's name for the endpoint the CSP's report-to points at. */
 const CSP_REPORT_GROUP = 'csp';
@@ -54,7 +55,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, ext
     done();
   });
 
-  const trusted = new Set([config.appOrigin, config.adminOrigin]);
+  const trusted = trustedOrigins(config);
   app.addHook('onRequest', (req, reply, done) => {
     // Webhooks are signed; violation reports are sent by the browser itself and change nothing.
     if (!UNSAFE_METHODS.has(req.method) || req.url.startsWith('/webhooks/') || req.url === CSP_REPORT_PATH) return done();

@@ -25,7 +25,11 @@ describe('the admin API on the admin host only', () => {
     expect((await onAdminHost.admin.users.recent.query()).length).toBeGreaterThan(0);
     const onMainSite = server.client();
     await signIn(onMainSite, admin);
-    expect(await trpcError(onMainSite.admin.users.recent.query())).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: ADMIN_HOST_MESSAGE });
+    expect(await trpcError(onMainSite.admin.users.recent.query())).toEqual({
+      code: 'FORBIDDEN',
+      httpStatus: 403,
+      message: ADMIN_HOST_MESSAGE,
+    });
     // The same session's cookie, carried to the main host, is refused there too.
     const stolen = server.client();
     stolen.jar.cookies.set(...([...onAdminHost.jar.cookies][0] as [string, string]));
@@ -37,7 +41,11 @@ describe('the admin API on the admin host only', () => {
     for (const origin of [server.deps.config.appOrigin, 'https://evil.example', 'null']) {
       const client = createTestClient(server.url, { origin, host: adminHost });
       client.jar.cookies.set(...([...onAdminHost.jar.cookies][0] as [string, string]));
-      expect({ origin, ...(await trpcError(client.admin.users.recent.query())) }).toMatchObject({ origin, code: 'FORBIDDEN', message: ADMIN_HOST_MESSAGE });
+      expect({ origin, ...(await trpcError(client.admin.users.recent.query())) }).toMatchObject({
+        origin,
+        code: 'FORBIDDEN',
+        message: ADMIN_HOST_MESSAGE,
+      });
     }
     // A GET without Origin (a same-site <script src> or <img>): Sec-Fetch-Site says where it came from.
     const cookie = onAdminHost.jar.header();
@@ -60,9 +68,32 @@ describe('the cross-site check trusts the configured origins only', () => {
         headers: { 'content-type': 'application/json', origin: `http://${host}` },
         body: JSON.stringify({ json: registerInput() }),
       });
-      expect({ host, status: response.status, body: await response.json() }).toEqual({ host, status: 403, body: { error: 'Cross-site request refused' } });
+      expect({ host, status: response.status, body: await response.json() }).toEqual({
+        host,
+        status: 403,
+        body: { error: 'Cross-site request refused' },
+      });
     }
     expect(await userCount()).toBe(before);
+  });
+
+  it('accepts the app origin under the other loopback names (npm start opened at 127.0.0.1 or localhost), and no other name', async () => {
+    const port = new URL(server.url).port;
+    const outcomes = [];
+    for (const origin of [
+      `http://localhost:${port}`,
+      `http://[::1]:${port}`,
+      `http://localhost:${Number(port) + 1}`,
+      `https://localhost:${port}`,
+    ]) {
+      const response = await fetch(`${server.url}/trpc/auth.register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ json: registerInput() }),
+      });
+      outcomes.push({ origin, status: response.status });
+    }
+    expect(outcomes.map((o) => o.status)).toEqual([200, 200, 403, 403]);
   });
 
   it('accepts the configured app and admin origins', async () => {
