@@ -56,15 +56,48 @@ export async function startTestServer(
   // The origins must be known before the app is built (the cross-site check and the admin host
   // compare with them), so the port is chosen first: the app on 127.0.0.1, the admin console on
   // admin.localhost of the same port (its clients send that Host to 127.0.0.1).
-  const port = options.port ?? (await freePort());
-  const origins = { APP_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_ORIGIN: `http://admin.localhost:${port}` };
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...origins, ...options.env }), jobs: false, ...options.config };
-  const clock = new ManualClock();
-  const deps = createDeps(config, testDb.database, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.overrides });
-  await deps.events.start();
-  const app = await buildApp(deps, { serveClient: options.serveClient ?? false, clientDir: options.clientDir });
-  await app.listen({ port, host: options.host ?? '127.0.0.1' });
-  const url = options.port ? config.appOrigin : `http://127.0.0.1:${port}`;
+  // The port was free a moment ago; another worker's socket may take it before we listen, so a
+  // server whose port was chosen here is built again on another one (its origins name the port).
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    const origins = { APP_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_ORIGIN: `http://admin.localhost:${port}` };
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...origins, ...options.env }), jobs: false, ...options.config };
+    const clock = new ManualClock();
+    const deps = createDeps(config, testDb.database, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.overrides });
+    await deps.events.start();
+    const app = await buildApp(deps, { serveClient: options.serveClient ?? false, clientDir: options.clientDir });
+    try {
+      await app.listen({ port, host: options.host ?? '127.0.0.1' });
+    } catch (error) {
+      await app.close();
+      await deps.events.stop();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && !options.port && attempt < 5) continue;
+      throw error;
+    }
+    return serverHandle({ port, config, deps, clock, app, testDb, dataDir, fixedPort: Boolean(options.port) });
+  }
+}
+
+function serverHandle({
+  port,
+  config,
+  deps,
+  clock,
+  app,
+  testDb,
+  dataDir,
+  fixedPort,
+}: {
+  port: number;
+  config: Config;
+  deps: AppDeps;
+  clock: ManualClock;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  dataDir: string;
+  fixedPort: boolean;
+}): TestServer {
+  const url = fixedPort ? config.appOrigin : `http://127.0.0.1:${port}`;
   return {
     url,
     deps,
