@@ -49,7 +49,8 @@ export async function payForOrder(ctx: ServiceCtx, order: OrderRow, storefront: 
     await releaseUnpaidOrder(ctx, order.id, result.reason);
     throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);
   }
-  return confirmPaidOrder(ctx, order, storefront, result.paymentIntentId);
+  // The buyer is reading this request's answer: no notification tells them again.
+  return confirmPaidOrder(ctx, order, storefront, result.paymentIntentId, { tellCustomer: false });
 }
 
 /**
@@ -79,16 +80,23 @@ export async function releaseUnpaidOrder(ctx: ServiceCtx, orderId: string, failu
  * A charged order: confirmed with its payment (guarded: only a pending unpaid order moves), and
  * its sellers ("New order") and customer ("Order confirmed") told, in one transaction, so each
  * hears of it exactly once however many callers (a resumed checkout, the reconciliation job, a
- * webhook) confirm it. Already confirmed with this payment: the row as it is. Cancelled while the
- * card was charged: the money goes straight back.
+ * webhook) confirm it. `tellCustomer: false` when the customer is waiting for the caller's answer
+ * (their own checkout request), which tells them. Already confirmed with this payment: the row as
+ * it is. Cancelled while the card was charged: the money goes straight back.
  */
-export async function confirmPaidOrder(ctx: ServiceCtx, order: OrderRow, storefront: StorefrontRow, paymentIntentId: string): Promise<OrderRow> {
+export async function confirmPaidOrder(
+  ctx: ServiceCtx,
+  order: OrderRow,
+  storefront: StorefrontRow,
+  paymentIntentId: string,
+  { tellCustomer = true }: { tellCustomer?: boolean } = {},
+): Promise<OrderRow> {
   const now = ctx.deps.clock.now();
   const confirmed = await withTransaction(ctx, async (tx) => {
     const [row] = await tx.db.update(orders).set({ status: 'confirmed', paymentIntentId, paidAt: now, updatedAt: now }).where(stillUnpaid(order.id)).returning();
     if (!row) return null;
-    const live = [...(await queueNewOrderForSellers(tx, row, storefront)), ...(await queueConfirmationForCustomer(tx, row))];
-    return { row, live };
+    const sellers = await queueNewOrderForSellers(tx, row, storefront);
+    return { row, live: tellCustomer ? [...sellers, ...(await queueConfirmationForCustomer(tx, row))] : sellers };
   });
   if (confirmed) {
     await announceLive(ctx, confirmed.live);
