@@ -3,7 +3,7 @@ import { scaleId } from '../scripts/seed/scale/index';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../server/providers/payments/types';
 import type { Db } from '../server/db/client';
 import type { BenchGroup } from './context';
-import { missingProcedures, NOT_AVAILABLE, query, type LoadRequest, type Row, runLoad, unavailable } from './lib';
+import { missingProcedures, NOT_AVAILABLE, query, type LoadRequest, type Row, runLoad, sleep, unavailable } from './lib';
 
 /** The storefront that gets a million orders (scale studio 2's). */
 const BIG_STORE = scaleId('store2');
@@ -95,24 +95,22 @@ export const commerceGroup: BenchGroup = {
         ctx.db,
         sql`select id, email from users where email = any(${pgArray(Array.from({ length: BUYERS }, (_, i) => `client1.${i + 1}@scale.inklink.test`))}::text[])`,
       );
-      const carts: LoadRequest[] = [];
-      for (const [i, buyer] of buyers.entries()) {
-        const cookie = await ctx.sessionCookie(buyer.id);
-        carts.push({
-          method: 'POST',
-          path: '/trpc/order.checkout',
-          headers: { cookie, 'content-type': 'application/json', origin: ctx.appUrl },
-          body: JSON.stringify({
-            json: {
-              storefrontId: scaleId(`store${storeOf(i)}`),
-              items: [{ productId: scaleId(`product1-${storeOf(i)}`), quantity: 1 + (i % 3) }],
-              fulfillmentMethod: 'shipping',
-              shippingAddress: { name: 'Bench Buyer', line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97201' },
-              paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.succeeds,
-            },
-          }),
-        });
-      }
+      const cookies = await Promise.all(buyers.map((buyer) => ctx.sessionCookie(buyer.id)));
+      const cart = (i: number, paymentMethodId: string): LoadRequest => ({
+        method: 'POST',
+        path: '/trpc/order.checkout',
+        headers: { cookie: cookies[i], 'content-type': 'application/json', origin: ctx.appUrl },
+        body: JSON.stringify({
+          json: {
+            storefrontId: scaleId(`store${storeOf(i)}`),
+            items: [{ productId: scaleId(`product1-${storeOf(i)}`), quantity: 1 + (i % 3) }],
+            fulfillmentMethod: 'shipping',
+            shippingAddress: { name: 'Bench Buyer', line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97201' },
+            paymentMethodId,
+          },
+        }),
+      });
+      const carts = buyers.map((_, i) => cart(i, LOCAL_TEST_PAYMENT_METHODS.succeeds));
       // Throughput: every buyer orders again the moment an order is answered (the most the server
       // places). Latency: the 50 buyers place 200 orders a second between them, each waiting for
       // their answer; at full speed a closed loop of 50 has no latency of its own to report (it is
@@ -132,6 +130,31 @@ export const commerceGroup: BenchGroup = {
         },
         { name: `${checkoutName}: latency at full speed`, value: saturated.p95, unit: 'ms p95', target: '—', pass: null, note: `p50 ${saturated.p50} ms, p99 ${saturated.p99} ms` },
       );
+      // Issue 16: every other buyer's card is declined; each declined order must give its units
+      // back in its own request, so once the load has stopped and its last requests have been
+      // answered no unit is held by an unpaid card order.
+      await clearPlacedOrders(ctx.db);
+      const halfDeclining = buyers.map((_, i) => cart(i, i % 2 ? LOCAL_TEST_PAYMENT_METHODS.declined : LOCAL_TEST_PAYMENT_METHODS.succeeds));
+      const declining = await runLoad({ url: ctx.appUrl, connections: BUYERS, duration: 10, warmup: 2, requests: halfDeclining, refusedStatus: 412 });
+      await sleep(2000);
+      const [{ held }] = await query<{ held: number }>(
+        ctx.db,
+        sql`select coalesce(sum(i.quantity), 0)::int as held from orders o join order_items i on i.order_id = o.id
+            where o.status = 'pending' and o.payment_method = 'stripe' and o.paid_at is null and o.order_number ~ '^ORD-[0-9]{8}-[0-9]{4}$'`,
+      );
+      const decliningName = 'order.checkout with half the cards declining, 50 concurrent buyers';
+      rows.push(
+        {
+          name: `${decliningName}: throughput`,
+          value: Math.round((declining.requests - declining.refused) / 10),
+          unit: 'orders/s',
+          target: '—',
+          pass: null,
+          note: `${declining.requests - declining.refused} orders placed and ${declining.refused} cards declined in 10 s (${declining.rps} checkouts/s), p95 ${declining.p95} ms`,
+        },
+        { name: `${decliningName}: units left held at the end`, value: held, unit: 'units', target: '0', pass: held === 0, note: 'stock of pending unpaid card orders once the load stopped' },
+      );
+      await clearPlacedOrders(ctx.db);
     }
 
     const analyticsName = 'storefront.analytics, 1,000,000 orders on one storefront, 10 conns';

@@ -104,8 +104,10 @@ export type LoadSpec = {
    * between them (bench/paced-load.ts); latencies count from each request's due time.
    */
   ratePerSecond?: number;
+  /** Answers with this status are expected (a declined card's 412), counted in `refused`, not as failures. */
+  refusedStatus?: number;
 };
-export type LoadResult = { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; non2xx: number; errors: number };
+export type LoadResult = { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; non2xx: number; refused: number; errors: number };
 
 /**
  * Runs autocannon in its own process on the load core and returns exact latency percentiles

@@ -14,6 +14,7 @@ async function run(seconds: number, record: boolean) {
   let next = 0;
   const times: number[] = [];
   let non2xx = 0;
+  let refused = 0;
   const instance = autocannon({
     url: spec.url,
     connections: spec.connections,
@@ -33,24 +34,25 @@ async function run(seconds: number, record: boolean) {
   (instance as unknown as import('node:events').EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (!record) return;
     times.push(responseTime);
-    if (statusCode < 200 || statusCode >= 300) non2xx++;
+    if (statusCode === spec.refusedStatus) refused++;
+    else if (statusCode < 200 || statusCode >= 300) non2xx++;
   });
   const result = await instance;
-  return { result, times, non2xx };
+  return { result, times, non2xx, refused };
 }
 
 async function measured() {
   if (spec.ratePerSecond) {
     const paced = { ...spec, ratePerSecond: spec.ratePerSecond };
     if (spec.warmup) await runPaced(paced, spec.warmup);
-    return runPaced(paced, spec.duration);
+    return { ...(await runPaced(paced, spec.duration)), refused: 0 };
   }
   if (spec.warmup) await run(spec.warmup, false);
-  const { result, times, non2xx } = await run(spec.duration, true);
-  return { times, non2xx, errors: result.errors + result.timeouts, seconds: spec.duration };
+  const { result, times, non2xx, refused } = await run(spec.duration, true);
+  return { times, non2xx, refused, errors: result.errors + result.timeouts, seconds: spec.duration };
 }
 
-const { times, non2xx, errors, seconds } = await measured();
+const { times, non2xx, refused, errors, seconds } = await measured();
 times.sort((a, b) => a - b);
 const round = (n: number) => Math.round(n * 100) / 100;
 const output: LoadResult = {
@@ -61,6 +63,7 @@ const output: LoadResult = {
   p99: round(percentile(times, 99)),
   max: round(times.at(-1) ?? Number.NaN),
   non2xx,
+  refused,
   errors,
 };
 console.log(JSON.stringify(output));

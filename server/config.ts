@@ -52,7 +52,7 @@ const envSchema = z.object({
 });
 
 /**
- * How long a client may take (issue 18, decision 015). A request must have sent its headers within
+ * How long a client may take (issue 18, decision 020). A request must have sent its headers within
  * `headersTimeoutMs` and all of its body within `requestTimeoutMs`; node checks both every
  * `timeoutCheckIntervalMs`, so a client trickling a byte a second is cut at most about 26 s after
  * it connected. A 5 MB upload thus needs about 1.6 Mbit/s. A socket with no traffic either way for

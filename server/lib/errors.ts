@@ -41,3 +41,12 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 export const isExclusionViolation = (error: unknown) => pgErrorCode(error) === '23P01';
+
+/**
+ * A transaction that lost to a concurrent one and may simply be run again: a serialization
+ * failure (40001) or a deadlock PostgreSQL broke by aborting it (40P01).
+ */
+export const isRetryableTransactionError = (error: unknown) => {
+  const code = pgErrorCode(error);
+  return code === '40001' || code === '40P01';
+};

@@ -99,9 +99,38 @@ describe('order.checkout', () => {
         ),
       ).toMatchObject({ code: 'PRECONDITION_FAILED', message: 'Payment processing failed' });
     }
-    expect(await ordersOf(buyer.user.id)).toBe(0);
+    // The order is not created for anyone: the buyer's list, the seller's list and counts are empty.
+    expect((await buyer.client.order.mine.query({})).items).toEqual([]);
+    expect((await seller.client.order.forStorefront.query({ storefrontId: seller.storefront.id })).items).toEqual([]);
+    expect(await seller.client.order.stats.query({ storefrontId: seller.storefront.id })).toMatchObject({ total: 0, revenue: 0 });
+    // Its row is kept as the record of the attempt: released (cancelled, deleted) with the provider's reason.
+    const attempts = await db().select().from(orders).where(eq(orders.customerId, buyer.user.id));
+    expect(attempts.map((o) => [o.status, o.deleted, o.paymentFailure]).sort()).toEqual(
+      [
+        ['cancelled', true, 'Your card has insufficient funds.'],
+        ['cancelled', true, 'Your card was declined.'],
+        ['cancelled', true, "No such PaymentMethod: 'pm_unknown_card'"],
+      ].sort(),
+    );
     expect(await quantityOf(tee.id)).toBe(10);
     expect(await titlesFor(seller.user.id)).toEqual(notesBefore);
+  });
+
+  it('answers a declined attempt again when its checkoutId comes back, and places the next attempt', async () => {
+    const { seller, balm, buyer } = await shop();
+    const attempt = { storefrontId: seller.storefront.id, items: [{ productId: balm.id, quantity: 1 }], fulfillmentMethod: 'pickup' as const };
+    const checkoutId = crypto.randomUUID();
+    const declined = { ...attempt, checkoutId, paymentMethodId: CARDS.declined };
+    expect(await trpcError(buyer.client.order.checkout.mutate(declined))).toMatchObject({ code: 'PRECONDITION_FAILED', message: 'Payment processing failed' });
+    // The same attempt, even with a good card now: it was released, it stays refused (no order, no charge).
+    expect(await trpcError(buyer.client.order.checkout.mutate({ ...declined, paymentMethodId: CARDS.succeeds }))).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'Payment processing failed',
+    });
+    expect((await buyer.client.order.mine.query({})).items).toEqual([]);
+    const next = await buyer.client.order.checkout.mutate({ ...attempt, checkoutId: crypto.randomUUID(), paymentMethodId: CARDS.succeeds });
+    expect(next).toMatchObject({ status: 'confirmed' });
+    expect((await buyer.client.order.mine.query({})).items.map((o) => o.id)).toEqual([next.id]);
   });
 
   it('resumes the same order and the same charge when the same checkoutId is sent again', async () => {

@@ -44,7 +44,7 @@ describe('reconciling card orders against Stripe', () => {
     const charged = new Map(book.intents.map((intent) => [intent.metadata.orderId, intent.id]));
     for (const row of rows) {
       if (charged.has(row.id)) expect(row).toMatchObject({ status: 'confirmed', paymentIntentId: charged.get(row.id) });
-      else expect(row).toMatchObject({ status: 'cancelled', paidAt: null, sellerNotes: NOTHING_CHARGED });
+      else expect(row).toMatchObject({ status: 'cancelled', paidAt: null, paymentFailure: NOTHING_CHARGED });
     }
     const [{ quantity }] = await server.deps.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, product.id));
     expect(quantity).toBe(20 - 2);

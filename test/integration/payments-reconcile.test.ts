@@ -48,7 +48,7 @@ async function settledState(storefrontId: string) {
   return {
     pending: rows.filter((o) => o.status === 'pending').length,
     confirmed: rows.filter((o) => o.status === 'confirmed' && o.paidAt && o.paymentIntentId),
-    released: rows.filter((o) => o.status === 'cancelled' && !o.paidAt && o.sellerNotes === NOTHING_CHARGED),
+    released: rows.filter((o) => o.status === 'cancelled' && !o.paidAt && o.paymentFailure === NOTHING_CHARGED),
   };
 }
 

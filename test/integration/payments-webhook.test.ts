@@ -189,7 +189,7 @@ describe('POST /webhooks/stripe', () => {
       });
       expect((await post(payload, signed(payload))).status).toBe(200);
       const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
-      expect(row).toMatchObject({ status: 'cancelled', paidAt: null, sellerNotes: 'Your card was declined.' });
+      expect(row).toMatchObject({ status: 'cancelled', paidAt: null, paymentFailure: 'Your card was declined.' });
       const [{ quantity }] = await server.deps.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, product.id));
       expect(quantity).toBe(5);
       expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(0);

@@ -223,6 +223,12 @@ export const orders = pgTable(
     /** cents */
     refundAmount: integer(),
     refundReason: text(),
+    /**
+     * Why the card charge of this order failed (the provider's words). Such an order is released:
+     * cancelled, its stock given back, and soft-deleted (nobody sees an order that was not
+     * created); the row stays as the record of the attempt (decision 017).
+     */
+    paymentFailure: text(),
     customerNotes: text(),
     sellerNotes: text(),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   type EscalationProfile,
   type NotificationChannel,
@@ -7,7 +7,7 @@ import {
   type NotificationType,
   notificationPreferences,
 } from '../../db/schema/notifications';
-import { executeRows, sqlTime, type TimeArg, timeSql } from '../../db/sql';
+import { executeRows, sqlTime } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { EVENTS_CHANNEL, type LiveEvent } from '../../lib/events';
 import { MINUTE } from '../../lib/time';
@@ -45,31 +45,15 @@ export async function enabledChannels(ctx: ServiceCtx, userId: string, type: Not
 /** One column `user_id`: who gets the notice (a query, so a caller can choose them in SQL). */
 export type Recipients = SQL;
 
-/**
- * The statement that queues `notice` for every recipient: a notification row per user with the
- * channels that user accepts (stored preferences over the spec's defaults), one delivery row per
- * channel scheduled per the escalation table, and a live announcement for in-app ones. One
- * statement, so a fan-out is one round trip; run it on the caller's transaction (ctx.db) to commit
- * or roll back with the action it reports. `before` adds CTEs the recipients may use (e.g. the
- * row an UPDATE changed), `answer` replaces the final `select id, user_id from queued`.
- */
-export function queueNotificationsSql(ctx: ServiceCtx, recipients: Recipients, notice: Notice, options: QueueOptions = {}): SQL {
-  return queueNotificationsAt(ctx.deps.config, ctx.deps.clock.now(), recipients, notice, options);
-}
-
 type QueueOptions = {
-  before?: SQL;
   answer?: SQL;
   /**
    * 'after-commit': the statement does not NOTIFY; `queued` returns each row's `channels` and the
-   * caller announces the in-app ones once the statement has committed (liveNotificationEvent), for
-   * a hot statement that commits on its own (see server/lib/announcer.ts).
+   * caller announces the in-app ones once its transaction has committed (liveNotificationEvent),
+   * so a hot transaction's commit is not held up by a NOTIFY (see server/lib/announcer.ts).
    */
   live?: 'in-statement' | 'after-commit';
 };
-
-/** A notice whose words and data may be placeholders of a prebuilt statement (data: its JSON text). */
-export type NoticeTemplate = Omit<Notice, 'title' | 'body' | 'data'> & { title: string | Placeholder; body: string | Placeholder; data?: NotificationData | Placeholder };
 
 /** Announced as the row is written (PostgreSQL delivers a NOTIFY only when the transaction commits). */
 const announcedAsWritten = sql`case when 'in_app' = any(channels) then pg_notify(${EVENTS_CHANNEL}, json_build_object('topic', 'notification', 'userIds', json_build_array(user_id), 'payload', json_build_object('type', type))::text) end as announced`;
@@ -78,10 +62,14 @@ const announcedAsWritten = sql`case when 'in_app' = any(channels) then pg_notify
 export const liveNotificationEvent = (userIds: string[], type: NotificationType): LiveEvent => ({ topic: 'notification', userIds, payload: { type } });
 
 /**
- * queueNotificationsSql at a given instant, which may be a placeholder: a hot caller builds the
- * statement once (prebuiltStatement) and fills the instant, the words and the data per call.
+ * The statement that queues `notice` for every recipient: a notification row per user with the
+ * channels that user accepts (stored preferences over the spec's defaults), one delivery row per
+ * channel scheduled per the escalation table, and a live announcement for in-app ones. One
+ * statement, so a fan-out is one round trip; run it on the caller's transaction (ctx.db) to commit
+ * or roll back with the action it reports. `answer` replaces the final `select id, user_id from queued`.
  */
-export function queueNotificationsAt(config: { smsEnabled: boolean }, now: TimeArg, recipients: Recipients, notice: NoticeTemplate, options: QueueOptions = {}): SQL {
+export function queueNotificationsSql(ctx: ServiceCtx, recipients: Recipients, notice: Notice, options: QueueOptions = {}): SQL {
+  const { config } = ctx.deps;
   const profile = notice.escalationProfile ?? DEFAULT_PROFILE[notice.type];
   const onByDefault = new Set(defaultChannels(notice.type));
   const requested = notice.channels ?? NOTIFICATION_CHANNELS;
@@ -93,10 +81,10 @@ export function queueNotificationsAt(config: { smsEnabled: boolean }, now: TimeA
     const status = channel === 'in_app' ? 'sent' : minutes === 0 ? 'pending' : 'scheduled';
     return [sql`(${channel}::notification_channel, ${position}::int, ${onByDefault.has(channel)}::boolean, ${status}::notification_delivery_status, ${minutes * MINUTE}::bigint)`];
   });
-  const at = timeSql(now);
-  const data = notice.data instanceof Placeholder ? notice.data : JSON.stringify(notice.data ?? {});
+  const at = sqlTime(ctx.deps.clock.now());
+  const data = JSON.stringify(notice.data ?? {});
   const planRows = plan.length > 0 ? sql.join(plan, sql`, `) : sql`(null::notification_channel, 0, false, null::notification_delivery_status, 0::bigint)`;
-  return sql`with ${options.before ? sql`${options.before}, ` : sql``}recipients (user_id) as (${recipients}),
+  return sql`with recipients (user_id) as (${recipients}),
     plan (channel, position, on_by_default, status, delay_ms) as (values ${planRows}),
     accepted as (
       select r.user_id, p.channel, p.position, p.status, ${at} + p.delay_ms * interval '1 millisecond' as scheduled_for from recipients r cross join plan p

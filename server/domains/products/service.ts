@@ -140,17 +140,18 @@ export async function updateInventory({ ctx, input }: { ctx: ServiceCtx; input: 
   const storefront = await requireManagedStorefront(ctx, input.storefrontId);
   const now = ctx.deps.clock.now();
   return withTransaction(ctx, async (tx) => {
-    const updated: ProductRow[] = [];
-    for (const { productId, ...inventory } of input.items) {
+    const updated = new Map<string, ProductRow>();
+    // In product id order, the order checkout and cancel lock products in (orders/service/stock.ts).
+    for (const { productId, ...inventory } of [...input.items].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
       const [row] = await tx.db
         .update(products)
         .set({ ...inventoryColumns(inventory), updatedAt: now })
         .where(and(eq(products.id, productId), eq(products.storefrontId, storefront.id), eq(products.deleted, false)))
         .returning();
       if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-      updated.push(row);
+      updated.set(productId, row);
     }
-    return updated.map(toProduct);
+    return input.items.map(({ productId }) => toProduct(updated.get(productId) as ProductRow));
   });
 }
 

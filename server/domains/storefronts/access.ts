@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products, shops, shopUsers, storefronts, users } from '../../db/schema';
+import { shops, shopUsers, storefronts, users } from '../../db/schema';
 import type { TimeArg } from '../../db/sql';
 import type { ServiceCtx } from '../../lib/context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -44,62 +44,31 @@ export function managedStorefrontsWhere(userId: UserArg, now: TimeArg) {
 
 /** A live (not deleted) storefront, or 'Storefront not found'. */
 export async function loadStorefront(db: Db, storefrontId: string): Promise<StorefrontRow> {
-  const { timezone: _timezone, ...storefront } = await loadStorefrontWithTimezone(db, storefrontId);
+  const [storefront] = await db
+    .select()
+    .from(storefronts)
+    .where(and(eq(storefronts.id, storefrontId), eq(storefronts.deleted, false)))
+    .limit(1);
+  if (!storefront) throw notFound(STOREFRONT_MESSAGES.notFound);
   return storefront;
 }
 
-/** A live storefront and its owner's timezone (a studio's; the default for a user), in one query. */
+/** The owner's timezone of a storefront (a studio's; the studio default for a user), in SQL. */
+export const storefrontTimezone = sql<string>`coalesce(${shops.timezone}, ${DEFAULT_SHOP_TIMEZONE})`;
+
+/** The studio owning a storefront, if a studio does: join it for its timezone. */
+export const owningShop = and(sql`${storefronts.ownerType} = 'shop'`, eq(shops.id, storefronts.ownerId));
+
+/** A live storefront and its owner's timezone, in one query. */
 export async function loadStorefrontWithTimezone(db: Db, storefrontId: string): Promise<StorefrontRow & { timezone: string }> {
-  return (await loadStorefrontWithProducts(db, storefrontId, [])).storefront;
-}
-
-/** The storefront-with-products query, built once per database (a checkout runs it on every order). */
-const storefrontWithProductsQueries = new WeakMap<Db, ReturnType<typeof prepareStorefrontWithProducts>>();
-
-/**
- * The asked products by primary key, whatever their storefront (the join below keeps this one's).
- * Written so the plan is the same for every call: the ids come as JSON, whose row estimate does not
- * depend on the value, constants are literals, and OFFSET 0 keeps the planner from driving the
- * lookup by the storefront (a scan of all its products). So PostgreSQL keeps one generic plan per
- * connection instead of planning each checkout again.
- */
-const askedProducts = (db: Db) =>
-  db
-    .select(getTableColumns(products))
-    .from(sql`jsonb_array_elements_text(${sql.placeholder('productIds')}::jsonb) as asked (id)`)
-    .innerJoin(products, sql`${products.id} = asked.id::uuid`)
-    .where(sql`not ${products.deleted}`)
-    .offset(sql`0` as unknown as number)
-    .as('asked_products');
-
-const prepareStorefrontWithProducts = (db: Db) => {
-  const asked = askedProducts(db);
-  return db
-    .select({ storefront: storefronts, timezone: shops.timezone, product: asked._.selectedFields })
+  const [row] = await db
+    .select({ storefront: storefronts, timezone: storefrontTimezone })
     .from(storefronts)
-    .leftJoin(shops, and(sql`${storefronts.ownerType} = 'shop'`, eq(shops.id, storefronts.ownerId)))
-    .leftJoin(asked, eq(asked.storefrontId, storefronts.id))
-    .where(and(eq(storefronts.id, sql.placeholder('storefrontId')), sql`not ${storefronts.deleted}`))
-    .prepare('storefront_with_products');
-};
-
-/**
- * A live storefront with its owner's timezone and those of `productIds` that are its own live
- * products, in one query (a checkout needs all three before it writes anything).
- */
-export async function loadStorefrontWithProducts(db: Db, storefrontId: string, productIds: string[]) {
-  let query = storefrontWithProductsQueries.get(db);
-  if (!query) {
-    query = prepareStorefrontWithProducts(db);
-    storefrontWithProductsQueries.set(db, query);
-  }
-  const rows = await query.execute({ storefrontId, productIds: JSON.stringify(productIds) });
-  if (rows.length === 0) throw notFound(STOREFRONT_MESSAGES.notFound);
-  const [{ storefront, timezone }] = rows;
-  return {
-    storefront: { ...storefront, timezone: timezone ?? DEFAULT_SHOP_TIMEZONE },
-    products: rows.flatMap((r) => (r.product ? [r.product] : [])),
-  };
+    .leftJoin(shops, owningShop)
+    .where(and(eq(storefronts.id, storefrontId), eq(storefronts.deleted, false)))
+    .limit(1);
+  if (!row) throw notFound(STOREFRONT_MESSAGES.notFound);
+  return { ...row.storefront, timezone: row.timezone };
 }
 
 /** A live storefront the signed-in user may manage, or the right error (401, 404, 403). */

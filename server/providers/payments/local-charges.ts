@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { localConnectAccounts, localPaymentIntents, localRefunds } from '../../db/schema';
-import { prebuiltStatement } from '../../db/sql';
 import { localCard, noSuchPaymentMethod } from './local-cards';
 import { IDEMPOTENCY_MISMATCH, type LocalBooks, localId } from './local-books';
 import { type ChargeInput, type ChargeRecord, type ChargeResult, PaymentProviderError, type RefundInput, type RefundResult } from './types';
@@ -35,41 +34,40 @@ function resultOf(books: LocalBooks, row: Outcome): ChargeResult {
   return { ok: false, reason: row.failureMessage ?? 'Your card was declined.', declineCode: row.declineCode };
 }
 
-const p = sql.placeholder;
-
-/** Records a charge's outcome unless its idempotency key already has one (no row then). */
-const recordCharge = prebuiltStatement<Outcome, Record<string, unknown>>(sql`
-  insert into ${localPaymentIntents} (id, idempotency_key, amount, currency, payment_method_id, customer_id, description, status, charge_id,
-    failure_message, decline_code, destination_account_id, application_fee, metadata, created_at)
-  values (${p('id')}, ${p('idempotencyKey')}, ${p('amount')}::int, ${p('currency')}, ${p('paymentMethodId')}, ${p('customerId')}::text, ${p('description')},
-    ${p('status')}, ${p('chargeId')}::text, ${p('failureMessage')}::text, ${p('declineCode')}::text, ${p('destinationAccountId')}::text,
-    ${p('applicationFee')}::int, ${p('metadata')}::jsonb, ${p('createdAt')}::timestamptz)
-  on conflict (idempotency_key) do nothing
-  returning id, status, charge_id as "chargeId", failure_message as "failureMessage", decline_code as "declineCode"`);
-
 /**
  * Charges a test card. The outcome is recorded under the idempotency key (unique), so a retry,
  * even a concurrent one, returns the first outcome and never charges twice.
  */
 export async function chargeLocally(books: LocalBooks, input: ChargeInput): Promise<ChargeResult> {
   const refused = await refusal(books, input);
-  const [created] = await recordCharge(books.db, {
-    id: localId('pi'),
-    idempotencyKey: input.idempotencyKey,
-    amount: input.amountCents,
-    currency: input.currency,
-    paymentMethodId: input.paymentMethodId,
-    customerId: input.customerId ?? null,
-    description: input.description,
-    status: refused ? 'failed' : 'succeeded',
-    chargeId: refused ? null : localId('ch'),
-    failureMessage: refused?.message ?? null,
-    declineCode: refused?.code ?? null,
-    destinationAccountId: input.connect?.destinationAccountId ?? null,
-    applicationFee: input.connect?.applicationFeeCents ?? 0,
-    metadata: JSON.stringify(input.metadata ?? {}),
-    createdAt: books.clock.now().toISOString(),
-  });
+  // The outcome is recorded unless the idempotency key already has one (no row then).
+  const [created] = await books.db
+    .insert(localPaymentIntents)
+    .values({
+      id: localId('pi'),
+      idempotencyKey: input.idempotencyKey,
+      amount: input.amountCents,
+      currency: input.currency,
+      paymentMethodId: input.paymentMethodId,
+      customerId: input.customerId ?? null,
+      description: input.description,
+      status: refused ? 'failed' : 'succeeded',
+      chargeId: refused ? null : localId('ch'),
+      failureMessage: refused?.message ?? null,
+      declineCode: refused?.code ?? null,
+      destinationAccountId: input.connect?.destinationAccountId ?? null,
+      applicationFee: input.connect?.applicationFeeCents ?? 0,
+      metadata: input.metadata ?? {},
+      createdAt: books.clock.now(),
+    })
+    .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+    .returning({
+      id: localPaymentIntents.id,
+      status: localPaymentIntents.status,
+      chargeId: localPaymentIntents.chargeId,
+      failureMessage: localPaymentIntents.failureMessage,
+      declineCode: localPaymentIntents.declineCode,
+    });
   if (created) return resultOf(books, created);
   const [first] = await books.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, input.idempotencyKey));
   const same =

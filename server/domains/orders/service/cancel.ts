@@ -8,7 +8,7 @@ import { type cancelOrderInput, ORDER_MESSAGES } from '../inputs';
 import { notifyCustomerOfStatus, notifySellersOfCancellation } from '../notify';
 import { type OrderRow, toOrder } from '../views';
 import { refundKey } from './payment';
-import { restockItems } from './stock';
+import { lockStockOf, restockItems } from './stock';
 
 /**
  * Spec 1 §4 cancel, by the customer or a seller: only from pending or confirmed (the SQL guard
@@ -21,7 +21,10 @@ export async function cancelOrder({ ctx, input }: { ctx: ServiceCtx; input: z.ou
   const { order, storefront, isSeller } = await loadOrderForParty(ctx, input.orderId);
   if (order.status === 'cancelled' && order.paymentIntentId && !order.refundedAt) return finishRefund(ctx, order);
   const now = ctx.deps.clock.now();
+  const items = await itemsOf(ctx, order);
   const cancelled = await withTransaction(ctx, async (tx) => {
+    // Products first, then the order (lockStockOf): the lock order of checkout.
+    await lockStockOf(tx, items);
     const [row] = await tx.db
       .update(orders)
       .set({
@@ -34,14 +37,14 @@ export async function cancelOrder({ ctx, input }: { ctx: ServiceCtx; input: z.ou
       .where(and(eq(orders.id, order.id), inArray(orders.status, [...CANCELLABLE_ORDER_STATUSES])))
       .returning();
     if (!row) throw conflict(ORDER_MESSAGES.cannotCancel);
-    await restockItems(tx, await itemsOf(tx, row));
+    await restockItems(tx, items);
     // The other side hears of it: the customer when a seller cancels, the sellers otherwise.
     if (isSeller && row.customerId !== ctx.user?.id) await notifyCustomerOfStatus(tx, row);
     else await notifySellersOfCancellation(tx, row, storefront);
     return row;
   });
   if (cancelled.paymentIntentId && cancelled.paidAt) return finishRefund(ctx, cancelled);
-  return toOrder(cancelled, await itemsOf(ctx, cancelled));
+  return toOrder(cancelled, items);
 }
 
 async function finishRefund(ctx: ServiceCtx, order: OrderRow) {

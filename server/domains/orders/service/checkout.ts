@@ -5,10 +5,11 @@ import { type ServiceCtx, requireUser } from '../../../lib/context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
 import type { ProductRow } from '../../products/views';
-import { loadStorefront, loadStorefrontWithProducts, type StorefrontRow } from '../../storefronts/access';
+import { loadStorefront, type StorefrontRow } from '../../storefronts/access';
 import { itemsOf } from '../access';
 import { type checkoutInput, ORDER_MESSAGES } from '../inputs';
 import { type OrderRow, toOrder } from '../views';
+import { loadCheckoutCart } from './checkout-cart';
 import { payForOrder } from './payment';
 import { type Placed, type PlacedLine, placeOrder } from './place-order';
 
@@ -17,11 +18,11 @@ type CartLine = Input['items'][number];
 
 /**
  * Spec 1 §4/§5 checkout of one storefront's cart. Every price comes from the database; stock is
- * taken under row locks in the same statement that writes the pending order (placeOrder), so
+ * taken under row locks in the transaction that writes the pending order (placeOrder), so
  * concurrent buyers cannot oversell. A card is charged after that commit (never inside a
- * transaction, so a slow provider holds no locks); a decline removes the order and gives the
- * stock back (no order, no stock change). `checkoutId` makes a repeated submit resume the same
- * order and the same charge.
+ * transaction, so a slow provider holds no locks); a decline releases the order in the same
+ * request (cancelled with its payment failure, the stock back). `checkoutId` makes a repeated
+ * submit resume the same order and the same charge.
  */
 export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }) {
   const user = requireUser(ctx);
@@ -29,7 +30,7 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
     const [existing] = await ctx.db.select().from(orders).where(eq(orders.id, input.checkoutId)).limit(1);
     if (existing) return resumeCheckout(ctx, existing, user.id, input.paymentMethodId);
   }
-  const { storefront, products: rows } = await loadStorefrontWithProducts(ctx.db, input.storefrontId, [...new Set(input.items.map((i) => i.productId))]);
+  const { storefront, products: rows } = await loadCheckoutCart(ctx.db, input.storefrontId, [...new Set(input.items.map((i) => i.productId))]);
   refuseUnsupported(storefront, input);
   const lines = priceCart(input.items, new Map(rows.map((r) => [r.id, r])));
   let placed: Placed;
@@ -74,6 +75,8 @@ function refuseUnsupported(storefront: StorefrontRow, input: Input) {
  */
 async function resumeCheckout(ctx: ServiceCtx, order: OrderRow, userId: string, paymentMethodId: string | undefined) {
   if (order.customerId !== userId) throw notFound(ORDER_MESSAGES.notFound);
+  // An attempt whose charge failed was released: it keeps its answer (the page starts a new attempt).
+  if (order.paymentFailure !== null) throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);
   let current = order;
   if (order.status === 'pending' && order.paymentMethod === 'stripe' && !order.paidAt) {
     if (!paymentMethodId) throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);

@@ -5,9 +5,9 @@ import { AppError } from '../../../lib/errors';
 import { type ChargeResult, PaymentProviderError } from '../../../providers/payments/types';
 import type { StorefrontRow } from '../../storefronts/access';
 import { ORDER_MESSAGES } from '../inputs';
-import { confirmOrderAndNotifySellers } from '../notify';
+import { announceLive, queueConfirmationForCustomer, queueNewOrderForSellers } from '../notify';
 import type { OrderRow } from '../views';
-import { restockItems } from './stock';
+import { lockStockOf, restockItems } from './stock';
 
 /**
  * The charge's idempotency key: the order id and its creation instant, so a resumed checkout of
@@ -17,11 +17,15 @@ import { restockItems } from './stock';
 export const chargeKey = (order: Pick<OrderRow, 'id' | 'createdAt'>) => `order:${order.id}:charge:${order.createdAt.getTime()}`;
 export const refundKey = (order: Pick<OrderRow, 'id'>) => `order:${order.id}:refund`;
 
+/** A pending card order that is neither paid nor released (the guard of confirm and release). */
+const stillUnpaid = (orderId: string) => and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt));
+
 /**
- * Charges the card for a placed (pending) order. Approved: the payment is recorded, paidAt set,
- * status confirmed and the sellers notified. Declined: the order is removed and its stock given
- * back ('Payment processing failed', no order). A provider that cannot be reached leaves the
- * order pending with its stock held, so the same checkoutId can finish it without a double charge.
+ * Charges the card for a placed (pending) order. Approved: confirmed (confirmPaidOrder).
+ * Declined: the order is released in this request (cancelled with the provider's reason, its
+ * stock back on the shelf) and the buyer reads 'Payment processing failed'. A provider that
+ * cannot be reached leaves the order pending with its stock held, so the same checkoutId (or the
+ * reconciliation job) can finish it without a double charge.
  */
 export async function payForOrder(ctx: ServiceCtx, order: OrderRow, storefront: StorefrontRow, paymentMethodId: string): Promise<OrderRow> {
   let result: ChargeResult;
@@ -42,49 +46,64 @@ export async function payForOrder(ctx: ServiceCtx, order: OrderRow, storefront: 
     result = { ok: false, reason: error.message, declineCode: error.declineCode };
   }
   if (!result.ok) {
-    await discardUnpaidOrder(ctx, order.id);
+    await releaseUnpaidOrder(ctx, order.id, result.reason);
     throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);
   }
-  return confirmPaidOrder(ctx, order, storefront, result.paymentIntentId);
+  // The buyer is reading this request's answer: no notification tells them again.
+  return confirmPaidOrder(ctx, order, storefront, result.paymentIntentId, { tellCustomer: false });
 }
 
-/** Removes an unpaid pending order and returns its stock, in one transaction. */
-async function discardUnpaidOrder(ctx: ServiceCtx, orderId: string) {
-  await withTransaction(ctx, async (tx) => {
-    const items = await tx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const [removed] = await tx.db
-      .delete(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt)))
+/**
+ * An unpaid pending order whose charge failed: its stock given back and the row kept as the
+ * record of the attempt (status cancelled, `failure` as its payment failure) but soft-deleted, so
+ * for the buyer, the sellers, the lists and the aggregates the order was never created (spec:
+ * 'Payment processing failed (the order is not created)'; decision 017). One transaction,
+ * products locked first, then the order (the lock order of every commerce write). False when it
+ * was no longer pending and unpaid (confirmed, cancelled or released meanwhile): nothing changed.
+ */
+export async function releaseUnpaidOrder(ctx: ServiceCtx, orderId: string, failure: string): Promise<boolean> {
+  const items = await ctx.db.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const now = ctx.deps.clock.now();
+  return withTransaction(ctx, async (tx) => {
+    await lockStockOf(tx, items);
+    const [released] = await tx.db
+      .update(orders)
+      .set({ status: 'cancelled', paymentFailure: failure, deleted: true, deletedAt: now, updatedAt: now })
+      .where(stillUnpaid(orderId))
       .returning({ id: orders.id });
-    if (removed) await restockItems(tx, items);
+    if (released) await restockItems(tx, items);
+    return Boolean(released);
   });
 }
 
 /**
- * Cancels a still pending, unpaid order whose charge failed or never happened, notes the payment
- * failure (the seller note, as a cancel's reason is) and returns its stock, in one transaction.
- * The order row is locked first and the products before the update that moves the order's stats,
- * the order checkout takes them in. False when the order was no longer pending and unpaid.
+ * A charged order: confirmed with its payment (guarded: only a pending unpaid order moves), and
+ * its sellers ("New order") and customer ("Order confirmed") told, in one transaction, so each
+ * hears of it exactly once however many callers (a resumed checkout, the reconciliation job, a
+ * webhook) confirm it. `tellCustomer: false` when the customer is waiting for the caller's answer
+ * (their own checkout request), which tells them. Already confirmed with this payment: the row as
+ * it is. Cancelled while the card was charged: the money goes straight back.
  */
-export async function releaseUnpaidOrder(ctx: ServiceCtx, orderId: string, failure: string): Promise<boolean> {
-  return withTransaction(ctx, async (tx) => {
-    const unpaid = and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt));
-    const [order] = await tx.db.select({ id: orders.id }).from(orders).where(unpaid).for('update');
-    if (!order) return false;
-    await restockItems(tx, await tx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)));
-    await tx.db.update(orders).set({ status: 'cancelled', sellerNotes: failure, updatedAt: ctx.deps.clock.now() }).where(unpaid);
-    return true;
-  });
-}
-
-export async function confirmPaidOrder(ctx: ServiceCtx, order: OrderRow, storefront: StorefrontRow, paymentIntentId: string): Promise<OrderRow> {
+export async function confirmPaidOrder(
+  ctx: ServiceCtx,
+  order: OrderRow,
+  storefront: StorefrontRow,
+  paymentIntentId: string,
+  { tellCustomer = true }: { tellCustomer?: boolean } = {},
+): Promise<OrderRow> {
   const now = ctx.deps.clock.now();
-  // One statement (its own transaction): the sellers hear of the order only if it was confirmed.
-  if (await confirmOrderAndNotifySellers(ctx, order, storefront, paymentIntentId, now)) {
-    return { ...order, status: 'confirmed', paymentIntentId, paidAt: now, updatedAt: now };
+  const confirmed = await withTransaction(ctx, async (tx) => {
+    const [row] = await tx.db.update(orders).set({ status: 'confirmed', paymentIntentId, paidAt: now, updatedAt: now }).where(stillUnpaid(order.id)).returning();
+    if (!row) return null;
+    const sellers = await queueNewOrderForSellers(tx, row, storefront);
+    return { row, live: tellCustomer ? [...sellers, ...(await queueConfirmationForCustomer(tx, row))] : sellers };
+  });
+  if (confirmed) {
+    await announceLive(ctx, confirmed.live);
+    return confirmed.row;
   }
   const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
-  if (current?.paymentIntentId === paymentIntentId) return current; // a concurrent resume confirmed it
+  if (current?.paymentIntentId === paymentIntentId) return current; // confirmed already (a concurrent resume)
   // Cancelled while the card was being charged: the money goes straight back.
   await ctx.deps.payments.refund({ paymentIntentId, amountCents: order.total, reason: 'Cancelled during payment', idempotencyKey: refundKey(order) });
   const [refunded] = await ctx.db

@@ -52,7 +52,8 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
   const [notes, setNotes] = useState('');
   const [payment, setPayment] = useState<string>(TEST_CARDS[0].id);
   // One id per checkout attempt: a resubmit after a lost answer resumes the same order and charge.
-  const [checkoutId] = useState(() => crypto.randomUUID());
+  // A refused attempt (a declined card) is over: the next submit, with another card, is a new one.
+  const [checkoutId, setCheckoutId] = useState(() => crypto.randomUUID());
   const quote = useQuote(cart, storefront.data, effectiveMethod);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -61,6 +62,9 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
       clear();
       await utils.product.invalidate();
       await navigate({ to: '/orders/$orderId', params: { orderId: order.id }, search: { placed: true } });
+    },
+    onError: (error) => {
+      if (error.data?.code === 'PRECONDITION_FAILED') setCheckoutId(crypto.randomUUID());
     },
   });
 
