@@ -116,9 +116,9 @@ describe('the decisions on real rows (dry run)', () => {
     expect(cli).toMatchObject({ dryRun: true, softDeleted: 1, hardDeleted: 1 });
 
     expect(await tableChecksums(server.deps.db, ['maintenance_runs'])).toEqual(afterAdmin);
-    // The admin's sign-in wrote its user and session; nothing else moved between the snapshots.
+    // The admin's sign-in wrote its user, session, throttle row and known browser; nothing else moved between the snapshots.
     const changedBySignIn = Object.keys(before).filter((table) => before[table] !== afterAdmin[table]);
-    expect(changedBySignIn.every((table) => ['users', 'sessions', 'rate_limits'].includes(table))).toBe(true);
+    expect(changedBySignIn.every((table) => ['users', 'sessions', 'rate_limits', 'known_devices'].includes(table))).toBe(true);
     expect((await server.deps.db.select({ n: count() }).from(maintenanceRuns))[0].n).toBe(runsBefore + 2);
   });
 });
