@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: unit (pure rules and inputs), integration (real database, real HTTP), e2e
+// The suites: unit (pure rules and inputs), integration (real database, real HTTP), security, e2e
 // (headless Chromium against the built app). `npm test` runs them all via scripts/test.ts.
 export default defineConfig({
   test: {
@@ -38,6 +38,17 @@ export default defineConfig({
           maxWorkers: 1,
           fileParallelism: false,
           sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        // Timing measurements on demand (`npx vitest run --project measure`); never part of `npm test`.
+        test: {
+          name: 'measure',
+          include: ['bench/measure/**/*.measure.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
         },
       },
     ],
