@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { NotificationPriority } from '../../db/schema';
-import { executeRows } from '../../db/sql';
+import { executeNamedRows } from '../../db/prepared';
 import type { ServiceCtx } from '../../lib/context';
 import { formatCents } from '../../lib/money';
 import { announceChange } from '../../lib/announcer';
@@ -38,8 +38,9 @@ async function notifySellers(tx: ServiceCtx, storefront: SellerSide, order: Orde
  * (announceLive). A hot transaction's commit is then not held up by a NOTIFY (lib/announcer.ts).
  */
 async function queueQuietly(tx: ServiceCtx, recipients: SQL, notice: Notice): Promise<string[]> {
-  const rows = await executeRows<{ userId: string; channels: string[] }>(
+  const rows = await executeNamedRows<{ userId: string; channels: string[] }>(
     tx.db,
+    'queue_order_notice',
     queueNotificationsSql(tx, recipients, notice, { live: 'after-commit', answer: sql`select user_id as "userId", channels from queued` }),
   );
   return rows.filter((r) => r.channels.includes('in_app')).map((r) => r.userId);

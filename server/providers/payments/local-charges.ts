@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { placeholders, prepared } from '../../db/prepared';
 import { localConnectAccounts, localPaymentIntents, localRefunds } from '../../db/schema';
 import { localCard, noSuchPaymentMethod } from './local-cards';
 import { IDEMPOTENCY_MISMATCH, type LocalBooks, localId } from './local-books';
@@ -34,40 +36,64 @@ function resultOf(books: LocalBooks, row: Outcome): ChargeResult {
   return { ok: false, reason: row.failureMessage ?? 'Your card was declined.', declineCode: row.declineCode };
 }
 
+const CHARGE_COLUMNS = [
+  'id',
+  'idempotencyKey',
+  'amount',
+  'currency',
+  'paymentMethodId',
+  'customerId',
+  'description',
+  'status',
+  'chargeId',
+  'failureMessage',
+  'declineCode',
+  'destinationAccountId',
+  'applicationFee',
+  'metadata',
+  'createdAt',
+] as const;
+
+/** Records a charge's outcome unless its idempotency key already has one (no row then); every card order runs it, so prepared (decision 013). */
+const recordCharge = (db: Db) =>
+  prepared(db, 'record_local_charge', (d) =>
+    d
+      .insert(localPaymentIntents)
+      .values(placeholders(localPaymentIntents, ...CHARGE_COLUMNS))
+      .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+      .returning({
+        id: localPaymentIntents.id,
+        status: localPaymentIntents.status,
+        chargeId: localPaymentIntents.chargeId,
+        failureMessage: localPaymentIntents.failureMessage,
+        declineCode: localPaymentIntents.declineCode,
+      })
+      .prepare('record_local_charge'),
+  );
+
 /**
  * Charges a test card. The outcome is recorded under the idempotency key (unique), so a retry,
  * even a concurrent one, returns the first outcome and never charges twice.
  */
 export async function chargeLocally(books: LocalBooks, input: ChargeInput): Promise<ChargeResult> {
   const refused = await refusal(books, input);
-  // The outcome is recorded unless the idempotency key already has one (no row then).
-  const [created] = await books.db
-    .insert(localPaymentIntents)
-    .values({
-      id: localId('pi'),
-      idempotencyKey: input.idempotencyKey,
-      amount: input.amountCents,
-      currency: input.currency,
-      paymentMethodId: input.paymentMethodId,
-      customerId: input.customerId ?? null,
-      description: input.description,
-      status: refused ? 'failed' : 'succeeded',
-      chargeId: refused ? null : localId('ch'),
-      failureMessage: refused?.message ?? null,
-      declineCode: refused?.code ?? null,
-      destinationAccountId: input.connect?.destinationAccountId ?? null,
-      applicationFee: input.connect?.applicationFeeCents ?? 0,
-      metadata: input.metadata ?? {},
-      createdAt: books.clock.now(),
-    })
-    .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
-    .returning({
-      id: localPaymentIntents.id,
-      status: localPaymentIntents.status,
-      chargeId: localPaymentIntents.chargeId,
-      failureMessage: localPaymentIntents.failureMessage,
-      declineCode: localPaymentIntents.declineCode,
-    });
+  const [created] = await recordCharge(books.db).execute({
+    id: localId('pi'),
+    idempotencyKey: input.idempotencyKey,
+    amount: input.amountCents,
+    currency: input.currency,
+    paymentMethodId: input.paymentMethodId,
+    customerId: input.customerId ?? null,
+    description: input.description,
+    status: refused ? 'failed' : 'succeeded',
+    chargeId: refused ? null : localId('ch'),
+    failureMessage: refused?.message ?? null,
+    declineCode: refused?.code ?? null,
+    destinationAccountId: input.connect?.destinationAccountId ?? null,
+    applicationFee: input.connect?.applicationFeeCents ?? 0,
+    metadata: input.metadata ?? {},
+    createdAt: books.clock.now(),
+  });
   if (created) return resultOf(books, created);
   const [first] = await books.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, input.idempotencyKey));
   const same =
@@ -110,12 +136,21 @@ export async function refundLocally(books: LocalBooks, input: RefundInput): Prom
     const [raised] = await tx
       .update(localPaymentIntents)
       .set({ amountRefunded: sql`${localPaymentIntents.amountRefunded} + ${amount}` })
-      .where(sql`${localPaymentIntents.id} = ${intent.id} and ${amount} > 0 and ${localPaymentIntents.amountRefunded} + ${amount} <= ${localPaymentIntents.amount}`)
+      .where(
+        sql`${localPaymentIntents.id} = ${intent.id} and ${amount} > 0 and ${localPaymentIntents.amountRefunded} + ${amount} <= ${localPaymentIntents.amount}`,
+      )
       .returning({ id: localPaymentIntents.id });
     if (!raised) throw new PaymentProviderError('Refund amount is greater than the amount left to refund on this charge.');
     const [refund] = await tx
       .insert(localRefunds)
-      .values({ id: localId('re'), idempotencyKey: input.idempotencyKey, paymentIntentId: intent.id, amount, reason: input.reason ?? null, createdAt: books.clock.now() })
+      .values({
+        id: localId('re'),
+        idempotencyKey: input.idempotencyKey,
+        paymentIntentId: intent.id,
+        amount,
+        reason: input.reason ?? null,
+        createdAt: books.clock.now(),
+      })
       .returning();
     return { refundId: refund.id, amountCents: refund.amount };
   });

@@ -1,4 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { placeholders, prepared } from '../../../db/prepared';
 import { orderItems, orders } from '../../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
@@ -18,7 +20,7 @@ export const chargeKey = (order: Pick<OrderRow, 'id' | 'createdAt'>) => `order:$
 export const refundKey = (order: Pick<OrderRow, 'id'>) => `order:${order.id}:refund`;
 
 /** A pending card order that is neither paid nor released (the guard of confirm and release). */
-const stillUnpaid = (orderId: string) => and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt));
+const stillUnpaid = (orderId: string | Placeholder) => and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt));
 
 /**
  * Charges the card for a placed (pending) order. Approved: confirmed (confirmPaidOrder).
@@ -93,7 +95,7 @@ export async function confirmPaidOrder(
 ): Promise<OrderRow> {
   const now = ctx.deps.clock.now();
   const confirmed = await withTransaction(ctx, async (tx) => {
-    const [row] = await tx.db.update(orders).set({ status: 'confirmed', paymentIntentId, paidAt: now, updatedAt: now }).where(stillUnpaid(order.id)).returning();
+    const [row] = await confirmOrder(tx.db).execute({ orderId: order.id, paymentIntentId, paidAt: now, updatedAt: now });
     if (!row) return null;
     const sellers = await queueNewOrderForSellers(tx, row, storefront);
     return { row, live: tellCustomer ? [...sellers, ...(await queueConfirmationForCustomer(tx, row))] : sellers };
@@ -113,3 +115,14 @@ export async function confirmPaidOrder(
     .returning();
   return refunded;
 }
+
+// Every card order runs it: prepared (decision 013).
+const confirmOrder = (db: Db) =>
+  prepared(db, 'confirm_order', (d) =>
+    d
+      .update(orders)
+      .set({ status: 'confirmed', ...placeholders(orders, 'paymentIntentId', 'paidAt', 'updatedAt') })
+      .where(stillUnpaid(sql.placeholder('orderId')))
+      .returning()
+      .prepare('confirm_order'),
+  );

@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { Db } from '../../../db/client';
+import { placeholders, prepared } from '../../../db/prepared';
 import { orderItems, orders } from '../../../db/schema';
 import { announceChange } from '../../../lib/announcer';
 import { type ServiceCtx, withTransaction } from '../../../lib/context';
@@ -37,24 +39,25 @@ export type OrderRequest = {
 
 export type Placed = { order: OrderRow; items: OrderItemRow[] };
 
-type NewOrder = Pick<
-  OrderRow,
-  | 'id'
-  | 'customerId'
-  | 'storefrontId'
-  | 'subtotal'
-  | 'tax'
-  | 'shipping'
-  | 'discount'
-  | 'total'
-  | 'status'
-  | 'fulfillmentMethod'
-  | 'shippingAddress'
-  | 'paymentMethod'
-  | 'customerNotes'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/** The columns placeOrder writes (the others take their defaults). */
+const NEW_ORDER_COLUMNS = [
+  'id',
+  'customerId',
+  'storefrontId',
+  'subtotal',
+  'tax',
+  'shipping',
+  'discount',
+  'total',
+  'status',
+  'fulfillmentMethod',
+  'shippingAddress',
+  'paymentMethod',
+  'customerNotes',
+  'createdAt',
+  'updatedAt',
+] as const;
+type NewOrder = Pick<OrderRow, (typeof NEW_ORDER_COLUMNS)[number]>;
 
 /**
  * Writes the pending order and its lines and takes the stock of its tracked products, in one
@@ -99,7 +102,8 @@ export async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { 
   const { order, liveSellers } = await withTransaction(ctx, async (tx) => {
     if (!(await takeStock(tx, tracked))) throw conflict(ORDER_MESSAGES.insufficient);
     const row = await insertNumbered(tx, values, storefront.timezone);
-    await tx.db.insert(orderItems).values(items);
+    // Named: one prepared statement per number of lines (at most MAX_CART_LINES), planned once per connection.
+    await tx.db.insert(orderItems).values(items).prepare('insert_order_items').execute();
     return { order: row, liveSellers: request.byCard ? [] : await queueNewOrderForSellers(tx, row, storefront) };
   });
   // Announced once committed (server/lib/announcer.ts): stock changes are not announced by the
@@ -117,12 +121,19 @@ export async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { 
 async function insertNumbered(tx: ServiceCtx, values: NewOrder, timezone: string): Promise<OrderRow> {
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
     const number = orderNumber(values.createdAt, timezone, randomInt(10_000));
-    const [row] = await tx.db
-      .insert(orders)
-      .values({ ...values, orderNumber: number })
-      .onConflictDoNothing({ target: [orders.storefrontId, orders.orderNumber] })
-      .returning();
+    const [row] = await insertOrder(tx.db).execute({ ...values, orderNumber: number });
     if (row) return row;
   }
   throw new AppError('UNAVAILABLE', ORDER_MESSAGES.unnumbered);
 }
+
+// Every order runs it: prepared (decision 013).
+const insertOrder = (db: Db) =>
+  prepared(db, 'insert_order', (d) =>
+    d
+      .insert(orders)
+      .values(placeholders(orders, ...NEW_ORDER_COLUMNS, 'orderNumber'))
+      .onConflictDoNothing({ target: [orders.storefrontId, orders.orderNumber] })
+      .returning()
+      .prepare('insert_order'),
+  );

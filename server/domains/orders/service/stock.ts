@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import { products } from '../../../db/schema';
 import type { ServiceCtx } from '../../../lib/context';
 import type { OrderItemRow } from '../views';
@@ -26,22 +28,29 @@ function perProduct(lines: StockLine[]): [productId: string, quantity: number][]
  */
 export async function takeStock(tx: ServiceCtx, lines: StockLine[]): Promise<boolean> {
   for (const [productId, quantity] of perProduct(lines)) {
-    const [taken] = await tx.db
-      .update(products)
-      .set({ quantity: sql`${products.quantity} - ${quantity}` })
-      .where(
-        and(
-          eq(products.id, productId),
-          eq(products.status, 'active'),
-          eq(products.deleted, false),
-          sql`(${products.allowBackorders} or ${products.quantity} >= ${quantity})`,
-        ),
-      )
-      .returning({ id: products.id });
+    const [taken] = await takeUnits(tx.db).execute({ productId, quantity });
     if (!taken) return false;
   }
   return true;
 }
+
+// Every order runs it: prepared (decision 013).
+const takeUnits = (db: Db) =>
+  prepared(db, 'take_stock', (d) =>
+    d
+      .update(products)
+      .set({ quantity: sql`${products.quantity} - ${sql.placeholder('quantity')}` })
+      .where(
+        and(
+          eq(products.id, sql.placeholder('productId')),
+          eq(products.status, 'active'),
+          eq(products.deleted, false),
+          sql`(${products.allowBackorders} or ${products.quantity} >= ${sql.placeholder('quantity')})`,
+        ),
+      )
+      .returning({ id: products.id })
+      .prepare('take_stock'),
+  );
 
 /**
  * Locks the tracked products of an order's lines, in id order, before a write to the order
