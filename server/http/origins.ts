@@ -31,6 +31,9 @@ export function isFromAdminOrigin(config: Config, site: RequestSite | undefined)
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
+/** Whether an origin names this machine (a developer's `npm start`), never a public site. */
+export const isLoopbackOrigin = (origin: string) => LOOPBACK_NAMES.includes(new URL(origin).hostname);
+
 /**
  * The origins a write may come from: the configured app and admin origins, and, for one served on
  * a loopback name, the same scheme and port under the other loopback names, so a newcomer who runs
@@ -41,8 +44,8 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 export function trustedOrigins(config: Config): Set<string> {
   const trusted = new Set([config.appOrigin, config.adminOrigin]);
   for (const configured of [config.appOrigin, config.adminOrigin]) {
+    if (!isLoopbackOrigin(configured)) continue;
     const url = new URL(configured);
-    if (!LOOPBACK_NAMES.includes(url.hostname)) continue;
     for (const name of LOOPBACK_NAMES) trusted.add(`${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
   }
   return trusted;

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { mailOutbox } from '../db/schema';
 import { sqlTime } from '../db/sql';
+import { isLoopbackOrigin } from '../http/origins';
 import { MINUTE } from '../lib/time';
 
 export const MAIL_MAX_ATTEMPTS = 5;
@@ -47,8 +48,13 @@ export async function deliverDueMail(deps: AppDeps): Promise<number> {
         deps.db.update(mailOutbox).set({ status: outcome, sentAt, lastError: null }).where(inArray(mailOutbox.id, delivered[outcome])),
       ),
   );
+  // On a developer's machine the log is the inbox: a newcomer who asks for a reset or sign-in link
+  // reads it there (the embedded database cannot be opened while the server runs). Anywhere else
+  // a mail's text (its one-time links) never goes to the log.
+  const textInLog = isLoopbackOrigin(deps.config.appOrigin);
   for (const mail of claimed.filter((m) => delivered.stored.includes(m.id))) {
-    deps.logger.info({ to: mail.to, subject: mail.subject, mailId: mail.id }, 'mail stored in outbox (no SMTP_URL)');
+    const logged = { to: mail.to, subject: mail.subject, mailId: mail.id, ...(textInLog ? { text: mail.text } : {}) };
+    deps.logger.info(logged, 'mail stored in outbox (no SMTP_URL)');
   }
   for (const { mail, error } of failures) await retryLater(deps, mail, error);
   return claimed.length;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_BATCH_SIZE } from '../../server/app';
 import { acquireDataDirLock } from '../../server/db/client';
@@ -59,6 +60,22 @@ describe('mail outbox without SMTP', () => {
     const [row] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(row.status).toBe('stored');
     expect(row.text).toContain('/forgot-password?token=');
+  });
+
+  it("logs a stored mail's text on a loopback origin (the local inbox), and only its subject on a public one", async () => {
+    const logged: Array<{ to?: string; subject?: string; text?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const local = await createUser({}, server.deps.db);
+    await requestResetMail(server, local.email);
+    await deliverDueMail({ ...server.deps, logger });
+    expect(logged.find((line) => line.to === local.email)?.text).toContain('/forgot-password?token=');
+
+    const remote = await createUser({}, server.deps.db);
+    await requestResetMail(server, remote.email);
+    await deliverDueMail({ ...server.deps, logger, config: { ...server.deps.config, appOrigin: 'https://inklink.example' } });
+    const line = logged.find((entry) => entry.to === remote.email);
+    expect(line?.subject).toBe('Reset your InkLink password');
+    expect(line).not.toHaveProperty('text');
   });
 
   it('delivers a queued mail in the next run even when the app clock is behind the database clock', async () => {
