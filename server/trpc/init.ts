@@ -6,7 +6,7 @@ import { isConnectionLoss } from '../db/reconnect';
 import type { AppDeps } from '../deps';
 import { isFromAdminOrigin, type RequestSite } from '../http/origins';
 import { AppError, type AppErrorCode, pgErrorCode } from '../lib/errors';
-import type { ServiceCtx } from '../lib/context';
+import type { ServiceCtx } from '../service-context';
 import { transformer } from './transformer';
 
 /** The per-request context: the deps, the session's user, and the cookie operations for auth. */

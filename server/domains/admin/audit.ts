@@ -2,7 +2,7 @@ import { desc, eq, and } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import type { auditInput } from './inputs';
 
 // Every admin change is written to audit_log in the transaction that makes it: who, when, and the

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/create';
 import { writeAudit } from './audit';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shops } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { findHandleConflict } from '../studios/handles';
 import { splitAddress } from '../studios/rules';

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pushDevices, shopUsers, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { isDisplayNameTaken } from '../users/service';
 import { auditedEdit } from './audit';

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BLOG_AUTHOR, blogs } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { changedFields, writeAudit } from '../admin/audit';
 import { type adminBlogListInput, BLOG_MESSAGES, type blogFormInput, type blogIdInput, type updateBlogInput } from './inputs';

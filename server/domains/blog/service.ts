@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { blogs } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import type { blogBySlugInput, blogListInput } from './inputs';
 import { renderMarkdown } from './markdown';

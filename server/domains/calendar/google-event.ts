@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import type { CalendarEventBody } from '../../providers/calendar';
 import type { BookingStatus } from '../booking/constants';
 import { REMINDER_MINUTES } from '../booking/constants';

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, lt, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { artists, bookings, calendarFeeds, shops, users } from '../../db/schema';
-import { requireUser, type ServiceCtx } from '../../lib/context';
+import { requireUser, type ServiceCtx } from '../../service-context';
 import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { DAY } from '../../lib/time';

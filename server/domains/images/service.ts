@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { images } from '../../db/schema';
-import { type ServiceCtx, requireUser } from '../../lib/context';
+import { type ServiceCtx, requireUser } from '../../service-context';
 import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { PRIVATE_FOLDER } from '../../providers/storage';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { images, type MessageAttachment, messages, notificationDeliveries, notifications, shops, threadParticipants, threads, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { invalid, notFound } from '../../lib/errors';
 import { announce } from '../../lib/live';
 import { createNotification } from '../notifications/create';

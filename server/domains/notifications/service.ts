@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notificationDeliveries, notifications } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import type { listNotificationsInput } from './inputs';
 import { CALENDAR_TYPES, deepLink, INBOX_TYPES } from './rules';

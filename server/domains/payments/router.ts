@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuthedCtx } from '../../lib/context';
+import type { AuthedCtx } from '../../service-context';
 import { authedProcedure, publicProcedure, router, serviceCtx, type TrpcContext } from '../../trpc/init';
 import * as connect from './connect/service';
 import {

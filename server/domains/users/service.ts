@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { type ServiceCtx, requireUser } from '../../lib/context';
+import { type ServiceCtx, requireUser } from '../../service-context';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UpdateProfileInput, displayNameAvailableInput, updateProfileInput } from './inputs';
 import { toMe, toPublicUser } from './views';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { artistTimeOff, artistWorkingHours, bookings, shops, shopUsers } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import { AppError, invalid, notFound } from '../../../lib/errors';
 import { DAY } from '../../../lib/time';
 import { addDays, parseLocalDate, wallTimeOf, zonedInstant } from '../../calendar/timezone';

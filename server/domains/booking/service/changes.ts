@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings } from '../../../db/schema';
-import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, isExclusionViolation } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
 import { formatInZone } from '../../calendar/timezone';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { artists, type bookings, shops } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import { queueMail } from '../../../providers/mail/outbox';
 import { buildCalendar, type CalendarEvent } from '../../calendar/ics';
 import { formatInZone } from '../../calendar/timezone';

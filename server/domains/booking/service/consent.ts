@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, invalid } from '../../../lib/errors';
 import { formatInZone, wallTimeOf } from '../../calendar/timezone';
 import { requireBooking, requireClientSide } from '../access';

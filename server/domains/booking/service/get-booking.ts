@@ -1,4 +1,4 @@
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import { formatInZone } from '../../calendar/timezone';
 import { requireBooking } from '../access';
 import { HEALTH_QUESTIONS } from '../constants';

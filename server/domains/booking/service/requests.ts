@@ -2,7 +2,7 @@ import { and, arrayContains, desc, eq, inArray, lt, lte, ne, or } from 'drizzle-
 import type { z } from 'zod';
 import { artists, bookingRequests, bookingServices, bookings, images, shops, shopUsers, users } from '../../../db/schema';
 import type { AppDeps } from '../../../deps';
-import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, invalid, notFound } from '../../../lib/errors';
 import { formatCents } from '../../../lib/money';
 import { DAY } from '../../../lib/time';

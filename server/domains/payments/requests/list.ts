@@ -1,7 +1,7 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentRequests } from '../../../db/schema';
-import type { AuthedCtx } from '../../../lib/context';
+import type { AuthedCtx } from '../../../service-context';
 import { olderThan, pageOf } from '../cursor';
 import type { listPaymentRequestsInput } from '../inputs';
 import { requireRequestParty } from './access';

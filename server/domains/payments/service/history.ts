@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentHistory } from '../../../db/schema';
-import type { AuthedCtx } from '../../../lib/context';
+import type { AuthedCtx } from '../../../service-context';
 import { olderThan, pageOf } from '../cursor';
 import type { historyInput } from '../inputs';
 
