@@ -1,5 +1,5 @@
 import { zonedInstant } from '../calendar/timezone';
-import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy, ServiceKind } from './constants';
+import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy, ServiceKind } from '../../db/schema/booking-values';
 import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 
 // The booking rules as pure functions: status machines, deposit policy outcomes, the
@@ -7,7 +7,7 @@ import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 
 /** Times read as people in the studio's zone read them, in the e-mails and on the pages alike. */
 export { formatInZone } from '../calendar/timezone';
-export type { ServiceKind } from './constants';
+export type { ServiceKind } from '../../db/schema/booking-values';
 /** The length a consultation service starts with (client forms read constants through this file). */
 export { CONSULTATION_MINUTES } from './constants';
 

@@ -5,7 +5,7 @@ import type { TimeArg } from '../../db/sql';
 import type { ServiceCtx } from '../../service-context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { activeMembershipAt } from '../studios/access';
-import { DEFAULT_SHOP_TIMEZONE } from '../studios/constants';
+import { DEFAULT_SHOP_TIMEZONE } from '../../db/schema/studio-values';
 import { STOREFRONT_MESSAGES } from './inputs';
 
 export type StorefrontRow = typeof storefronts.$inferSelect;

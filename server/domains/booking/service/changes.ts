@@ -6,7 +6,7 @@ import { AppError, conflict, isExclusionViolation } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
 import { formatInZone } from '../../calendar/timezone';
 import { requireArtistSide, requireBooking } from '../access';
-import type { BookingStatus } from '../constants';
+import type { BookingStatus } from '../../../db/schema/booking-values';
 import { BOOKING_MESSAGES, type cancelBookingInput, type rescheduleInput } from '../inputs';
 import { type BookingAction, bookingStatusesAllowing, depositAfterCancel, nextBookingStatus, rescheduleRefusal } from '../rules';
 import { sendAftercare } from './aftercare';

@@ -5,7 +5,7 @@ import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, invalid } from '../../../lib/errors';
 import { formatInZone, wallTimeOf } from '../../calendar/timezone';
 import { requireBooking, requireClientSide } from '../access';
-import type { SignedConsent } from '../constants';
+import type { SignedConsent } from '../../../db/schema/booking-values';
 import { BOOKING_MESSAGES, type consentInput } from '../inputs';
 import { consentText, isOfAge } from '../rules';
 import { eventDetails } from './confirmation';
