@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { artists, users } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
-import { auditedEdit } from './audit';
+import { auditedEdit } from '../../lib/audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateArtistInput } from './inputs';
 import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
 

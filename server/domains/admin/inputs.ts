@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EscalationProfile, NotificationChannel, NotificationPriority, NotificationType } from '../../db/schema/notifications';
 import type { UserType } from '../../db/schema/users';
-import { displayNameField } from '../auth/inputs';
+import { displayNameField } from '../users/inputs';
 import { PAYMENT_TYPE_VALUES, TATTOO_STYLES } from '../../db/schema/studio-values';
 
 // Inputs of the admin console (spec 2 §2, §3, §5), shared by the procedures and the console's forms.

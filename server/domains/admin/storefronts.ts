@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { shops, storefronts, users } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
-import { auditedEdit } from './audit';
+import { auditedEdit } from '../../lib/audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateStorefrontInput } from './inputs';
 import { lowerPrefix, mergeById } from './search';
 

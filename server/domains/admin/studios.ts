@@ -5,7 +5,7 @@ import { type ServiceCtx, requireUser, withTransaction } from '../../service-con
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { findHandleConflict } from '../studios/handles';
 import { splitAddress } from '../studios/rules';
-import { auditedEdit } from './audit';
+import { auditedEdit } from '../../lib/audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateStudioInput } from './inputs';
 import { lowerPrefix, mergeById, prefixPattern, uuidPrefixCondition } from './search';
 

@@ -4,7 +4,7 @@ import { pushDevices, shopUsers, users } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { isDisplayNameTaken } from '../users/service';
-import { auditedEdit } from './audit';
+import { auditedEdit } from '../../lib/audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateUserInput } from './inputs';
 import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { BLOG_AUTHOR, blogs } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
-import { changedFields, writeAudit } from '../admin/audit';
+import { changedFields, writeAudit } from '../../lib/audit';
 import { type adminBlogListInput, BLOG_MESSAGES, type blogFormInput, type blogIdInput, type updateBlogInput } from './inputs';
 import { BLOG_ADMIN_LIST_LIMIT, nextPublishedAt, readTimeMinutes, slugCandidate, slugify } from './rules';
 

@@ -1,4 +1,4 @@
-import { zonedInstant } from '../calendar/timezone';
+import { zonedInstant } from '../../lib/timezone';
 import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy, ServiceKind } from '../../db/schema/booking-values';
 import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 
@@ -6,7 +6,7 @@ import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 // cancellation and reschedule policy, the 18+ check and the consent text.
 
 /** Times read as people in the studio's zone read them, in the e-mails and on the pages alike. */
-export { formatInZone } from '../calendar/timezone';
+export { formatInZone } from '../../lib/timezone';
 export type { ServiceKind } from '../../db/schema/booking-values';
 /** The length a consultation service starts with (client forms read constants through this file). */
 export { CONSULTATION_MINUTES } from './constants';

@@ -1,4 +1,4 @@
-import { addDays, weekdayOf, zonedInstant } from '../calendar/timezone';
+import { addDays, weekdayOf, zonedInstant } from '../../lib/timezone';
 import type { OpeningHours, Weekday } from '../../db/schema/studio-values';
 import { SLOT_STEP_MINUTES } from './constants';
 

@@ -12,7 +12,7 @@ import { personName } from '../booking/person-name';
 import type { calendarRangeInput } from '../booking/inputs';
 import { BOOKING_MESSAGES } from '../booking/inputs';
 import { bookingEvent } from '../booking/service/confirmation';
-import { buildCalendar } from './ics';
+import { buildCalendar } from '../../lib/ics';
 
 const clients = alias(users, 'clients');
 export const FEED_PATH = '/api/calendar';

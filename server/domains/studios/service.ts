@@ -6,7 +6,7 @@ import { pointOnSphere } from '../../db/schema/geo';
 import { type ServiceCtx, withTransaction } from '../../service-context';
 import { prepared } from '../../db/prepared';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
-import { newestStudioBanner } from '../images/banner';
+import { newestStudioBanner } from './banner';
 import { activeMembershipAt, canManageShop, requireManagedShop, STUDIO_NOT_FOUND } from './access';
 import { findHandleConflict, freeSlugFor } from './handles';
 import {

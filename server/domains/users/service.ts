@@ -6,7 +6,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UpdateProfileInput, displayNameAvailableInput, updateProfileInput } from './inputs';
 import { toMe, toPublicUser } from './views';
 import type { z } from 'zod';
-import { DISPLAY_NAME_PATTERN } from '../auth/inputs';
+import { DISPLAY_NAME_PATTERN } from './inputs';
 
 export const DISPLAY_NAME_TAKEN = 'Display name is already taken';
 

@@ -3,7 +3,7 @@ import { artistTimeOff, artistWorkingHours, bookings, shops, shopUsers } from '.
 import type { ServiceCtx } from '../../../service-context';
 import { AppError, invalid, notFound } from '../../../lib/errors';
 import { DAY } from '../../../lib/time';
-import { addDays, parseLocalDate, wallTimeOf, zonedInstant } from '../../calendar/timezone';
+import { addDays, parseLocalDate, wallTimeOf, zonedInstant } from '../../../lib/timezone';
 import { requireRequest } from '../access';
 import { MAX_AVAILABILITY_DAYS } from '../constants';
 import { BOOKING_MESSAGES } from '../inputs';

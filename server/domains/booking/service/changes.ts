@@ -4,7 +4,7 @@ import { bookings } from '../../../db/schema';
 import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, isExclusionViolation } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
-import { formatInZone } from '../../calendar/timezone';
+import { formatInZone } from '../../../lib/timezone';
 import { requireArtistSide, requireBooking } from '../access';
 import type { BookingStatus } from '../../../db/schema/booking-values';
 import { BOOKING_MESSAGES, type cancelBookingInput, type rescheduleInput } from '../inputs';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { bookings } from '../../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, invalid } from '../../../lib/errors';
-import { formatInZone, wallTimeOf } from '../../calendar/timezone';
+import { formatInZone, wallTimeOf } from '../../../lib/timezone';
 import { requireBooking, requireClientSide } from '../access';
 import type { SignedConsent } from '../../../db/schema/booking-values';
 import { BOOKING_MESSAGES, type consentInput } from '../inputs';

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../deps';
 import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { DAY, MINUTE } from '../../../lib/time';
 import { queueMail } from '../../../providers/mail/outbox';
-import { formatInZone } from '../../calendar/timezone';
+import { formatInZone } from '../../../lib/timezone';
 import { createNotification } from '../../notifications/create';
 import { REMINDER_MINUTES } from '../constants';
 import { eventDetails } from './confirmation';
