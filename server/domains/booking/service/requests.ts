@@ -1,4 +1,5 @@
-import { and, arrayContains, desc, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { keysetPage, olderThan } from '../../../lib/pages';
 import type { z } from 'zod';
 import { artists, bookingRequests, bookingServices, bookings, images, shops, shopUsers, users } from '../../../db/schema';
 import type { AppDeps } from '../../../deps';
@@ -168,8 +169,6 @@ export async function similarOpenArtists(ctx: ServiceCtx, excludeUserId: string,
 /** My requests as a client or as the artist, newest first, 20 a page. */
 export async function listRequests({ ctx, input }: { ctx: ServiceCtx; input: { role: 'client' | 'artist'; cursor?: string | null } }) {
   const me = requireUser(ctx);
-  const [at, id] = (input.cursor ?? '').split('|');
-  const after = at && id && !Number.isNaN(Date.parse(at)) ? { at: new Date(at), id } : null;
   const mine = input.role === 'client' ? eq(bookingRequests.clientId, me.id) : eq(bookingRequests.artistId, me.id);
   const rows = await ctx.db
     .select({ request: bookingRequests, clientName: personName(users), artistName: artists.name })
@@ -179,19 +178,13 @@ export async function listRequests({ ctx, input }: { ctx: ServiceCtx; input: { r
     .where(
       and(
         mine,
-        after
-          ? or(lt(bookingRequests.createdAt, after.at), and(eq(bookingRequests.createdAt, after.at), lt(bookingRequests.id, after.id)))
-          : undefined,
+        olderThan(input.cursor, bookingRequests.createdAt, bookingRequests.id),
       ),
     )
     .orderBy(desc(bookingRequests.createdAt), desc(bookingRequests.id))
     .limit(REQUEST_PAGE_SIZE + 1);
-  const page = rows.slice(0, REQUEST_PAGE_SIZE);
-  const last = page[page.length - 1]?.request;
-  return {
-    items: page.map((r) => ({ ...r.request, clientName: r.clientName, artistName: r.artistName ?? '' })),
-    nextCursor: rows.length > REQUEST_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
-  };
+  const page = keysetPage(rows, REQUEST_PAGE_SIZE, (r) => ({ at: r.request.createdAt, id: r.request.id }));
+  return { items: page.items.map((r) => ({ ...r.request, clientName: r.clientName, artistName: r.artistName ?? '' })), nextCursor: page.nextCursor };
 }
 
 /**
