@@ -31,7 +31,15 @@ export function changedFields(current: Record<string, unknown>, next: Record<str
 
 export async function writeAudit(
   db: Db,
-  entry: { actorId: string | null; action: string; entityType: string; entityId: string; before: Record<string, unknown>; after: Record<string, unknown>; at: Date },
+  entry: {
+    actorId: string | null;
+    action: string;
+    entityType: string;
+    entityId: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    at: Date;
+  },
 ) {
   await db.insert(auditLog).values({
     actorId: entry.actorId,
@@ -52,12 +60,28 @@ export async function writeAudit(
  */
 export async function auditedEdit(
   db: Db,
-  edit: { actorId: string; action: string; entityType: string; entityId: string; current: Record<string, unknown>; next: Record<string, unknown>; at: Date },
+  edit: {
+    actorId: string;
+    action: string;
+    entityType: string;
+    entityId: string;
+    current: Record<string, unknown>;
+    next: Record<string, unknown>;
+    at: Date;
+  },
   write: (changed: Record<string, Json>) => Promise<unknown>,
 ): Promise<boolean> {
   const diff = changedFields(edit.current, edit.next);
   if (!diff.changed) return false;
   await write(diff.after);
-  await writeAudit(db, { actorId: edit.actorId, action: edit.action, entityType: edit.entityType, entityId: edit.entityId, before: diff.before, after: diff.after, at: edit.at });
+  await writeAudit(db, {
+    actorId: edit.actorId,
+    action: edit.action,
+    entityType: edit.entityType,
+    entityId: edit.entityId,
+    before: diff.before,
+    after: diff.after,
+    at: edit.at,
+  });
   return true;
 }

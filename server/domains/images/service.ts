@@ -100,7 +100,14 @@ async function pageOfImages(
   const rows = await ctx.db
     .select()
     .from(images)
-    .where(and(inArray(images.accountId, accountIds), imageType ? eq(images.imageType, imageType) : undefined, visible, olderThan(cursor, images.createdAt, images.id)))
+    .where(
+      and(
+        inArray(images.accountId, accountIds),
+        imageType ? eq(images.imageType, imageType) : undefined,
+        visible,
+        olderThan(cursor, images.createdAt, images.id),
+      ),
+    )
     .orderBy(desc(images.createdAt), desc(images.id))
     .limit(IMAGE_PAGE_SIZE + 1);
   return keysetPage(rows, IMAGE_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));

@@ -175,16 +175,14 @@ export async function listRequests({ ctx, input }: { ctx: ServiceCtx; input: { r
     .from(bookingRequests)
     .innerJoin(users, eq(users.id, bookingRequests.clientId))
     .leftJoin(artists, eq(artists.userId, bookingRequests.artistId))
-    .where(
-      and(
-        mine,
-        olderThan(input.cursor, bookingRequests.createdAt, bookingRequests.id),
-      ),
-    )
+    .where(and(mine, olderThan(input.cursor, bookingRequests.createdAt, bookingRequests.id)))
     .orderBy(desc(bookingRequests.createdAt), desc(bookingRequests.id))
     .limit(REQUEST_PAGE_SIZE + 1);
   const page = keysetPage(rows, REQUEST_PAGE_SIZE, (r) => ({ at: r.request.createdAt, id: r.request.id }));
-  return { items: page.items.map((r) => ({ ...r.request, clientName: r.clientName, artistName: r.artistName ?? '' })), nextCursor: page.nextCursor };
+  return {
+    items: page.items.map((r) => ({ ...r.request, clientName: r.clientName, artistName: r.artistName ?? '' })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**
