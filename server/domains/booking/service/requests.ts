@@ -12,7 +12,7 @@ import { createNotification } from '../../notifications/create';
 import { activeMembershipAt } from '../../studios/access';
 import { requireArtistSide, requireClientSide, requireRequest } from '../access';
 import { REQUEST_EXPIRY_DAYS } from '../constants';
-import { type BookingRequestStatus } from '../../../db/schema/booking-values';
+import type { BookingRequestStatus } from '../../../db/schema/booking-values';
 import { type answerInput, type askInput, BOOKING_MESSAGES, type createRequestInput, type declineInput, type quoteInput } from '../inputs';
 import { personName } from '../person-name';
 import { depositFor, directQuote, nextRequestStatus, type RequestAction } from '../rules';
