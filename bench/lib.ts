@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
-import { appRouter } from '../server/trpc/router';
+import { appRouter } from '../server/router';
 
 // Shared by every bench group: the result row, pinned child processes, the load generator (a
 // separate process on its own core), and what exists in this checkout.

@@ -20,7 +20,7 @@ import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
 import { registerTrpcRoutes } from './trpc/fastify-handler';
 import { type TrpcContext, UNAVAILABLE_MESSAGE } from './trpc/init';
-import { appRouter } from './trpc/router';
+import { appRouter } from './router';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Calls in one tRPC batch; the client's batch link uses a lower limit. */

@@ -5,7 +5,7 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { TRPCLink } from '@trpc/client';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppRouter } from '../server/trpc/router';
+import type { AppRouter } from '../server/router';
 import { ThemeModeProvider } from './components/ThemeMode';
 import { parseCart } from './features/commerce/cart/cartLines';
 import { ServerCartsContext } from './features/commerce/cart/serverCarts';

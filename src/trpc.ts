@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '../server/trpc/router';
+import type { AppRouter } from '../server/router';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type TrpcClient = ReturnType<typeof trpc.createClient>;

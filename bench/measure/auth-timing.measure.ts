@@ -2,7 +2,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { createCallerFactory, type TrpcContext } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/router';
 import { createUser, registerInput } from '../../test/support/factories';
 import { useTestServer } from '../../test/support/server';
 

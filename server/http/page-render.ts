@@ -7,7 +7,7 @@ import type { RenderedPage, RenderRequest } from '../../src/entry-server';
 import { cartCookieName, MAX_COOKIE_VALUE } from '../../src/features/commerce/cart/cartCookie';
 import { SERVER_RENDERED, SERVER_STATE_ID } from '../../src/ssr/serverState';
 import type { TrpcContext } from '../trpc/init';
-import { type AppRouter, appRouter } from '../trpc/router';
+import { type AppRouter, appRouter } from '../router';
 import { transformer } from '../trpc/transformer';
 import type { RouteIndex } from './route-preloads';
 

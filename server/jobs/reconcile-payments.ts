@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps';
 import { findStuckCardOrders, reconcileCardOrder, type Settling } from '../domains/orders/service/reconcile';
 import { findStuckPaymentAttempts, reconcilePaymentAttempt } from '../domains/payments/requests/reconcile';
 import { findStuckSubscriptionStarts, reconcileSubscriptionStart } from '../domains/payments/service/reconcile-subscriptions';
-import type { ServiceCtx } from '../lib/context';
+import type { ServiceCtx } from '../service-context';
 
 export type SettlingCounts = { settled: number; undecided: number; failed: number };
 

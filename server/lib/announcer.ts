@@ -1,7 +1,6 @@
 import type pino from 'pino';
 import type { Db } from '../db/client';
 import { notifyEach } from '../db/sql';
-import type { ServiceCtx } from './context';
 
 /**
  * Change announcements (NOTIFY) sent once a write has committed, coalesced.
@@ -57,12 +56,15 @@ export function createAnnouncer(db: Db, logger: Pick<pino.Logger, 'warn'>): Anno
   };
 }
 
+/** What announceChange needs of a service context (lib/ knows no service context). */
+type AnnouncingCtx = { db: Db; inTransaction?: true; deps: { announcer: Announcer } };
+
 /**
  * Announces a change the caller has written: inside a transaction, in it (PostgreSQL delivers the
  * NOTIFY with the commit, never for a rollback); otherwise the write has committed already, and the
  * announcement goes through the coalescing announcer.
  */
-export async function announceChange(ctx: ServiceCtx, channel: string, payload: string) {
-  if ((ctx as { inTransaction?: boolean }).inTransaction) await notifyEach(ctx.db, [[channel, payload]]);
+export async function announceChange(ctx: AnnouncingCtx, channel: string, payload: string) {
+  if (ctx.inTransaction) await notifyEach(ctx.db, [[channel, payload]]);
   else ctx.deps.announcer.announce(channel, payload);
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { artists, auditLog, notifications, orders, paymentRequests, type shops, storefronts, users } from '../../server/db/schema';
 import { ACCESS_DENIED_MESSAGE } from '../../server/domains/admin/inputs';
 import { filterBySubstring, SEARCH_FIELDS } from '../../server/domains/admin/rules';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/router';
 import { type TestClient, trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import { insertShop } from '../support/maintenance-data';

@@ -5,7 +5,7 @@ import { executeRows } from '../../server/db/sql';
 import { checkoutInput } from '../../server/domains/orders/inputs';
 import { cancelOrder } from '../../server/domains/orders/service/cancel';
 import { checkout } from '../../server/domains/orders/service/checkout';
-import type { ServiceCtx } from '../../server/lib/context';
+import type { ServiceCtx } from '../../server/service-context';
 import type { LiveEvent } from '../../server/lib/events';
 import { msUntil, withTriggerOff } from '../support/change-feed';
 import { ADDRESS, CARDS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';

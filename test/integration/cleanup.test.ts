@@ -21,7 +21,7 @@ import {
   threads,
 } from '../../server/db/schema';
 import { localFilesDir } from '../../server/providers/storage';
-import type { ServiceCtx } from '../../server/lib/context';
+import type { ServiceCtx } from '../../server/service-context';
 import { DEFAULT_DELETION_SETTINGS, type DeletionSettings, UI_DELETION_DEFAULTS } from '../../server/domains/maintenance/rules';
 import { runShopCleanup } from '../../server/domains/maintenance/service';
 import { isPostgres } from '../support/databases';

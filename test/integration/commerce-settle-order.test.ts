@@ -4,7 +4,7 @@ import { notifications, orders, products } from '../../server/db/schema';
 import { confirmPaidOrder, releaseUnpaidOrder } from '../../server/domains/orders/service/payment';
 import { placeOrder } from '../../server/domains/orders/service/place-order';
 import { loadStorefrontWithTimezone } from '../../server/domains/storefronts/access';
-import type { ServiceCtx } from '../../server/lib/context';
+import type { ServiceCtx } from '../../server/service-context';
 import { person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
 import { useTestServer } from '../support/server';
 

@@ -5,7 +5,7 @@ import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_DEVICE, LOGIN_LIMIT_PER_IP, RE
 import { mailOutbox } from '../../server/db/schema';
 import { HOUR } from '../../server/lib/time';
 import { createCallerFactory, type TrpcContext } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/router';
 import { trpcError } from '../support/client';
 import { createUser, registerInput, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';

@@ -7,7 +7,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { auditLog, images, maintenanceRuns, pendingFileDeletions, shops, shopUsers, users } from '../../server/db/schema';
-import type { ServiceCtx } from '../../server/lib/context';
+import type { ServiceCtx } from '../../server/service-context';
 import { runMigration } from '../../server/domains/maintenance/service';
 import { createTestDatabase, testDatabaseUrl, withDataDir } from '../support/databases';
 import { createUser, signIn } from '../support/factories';

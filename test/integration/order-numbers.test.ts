@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, products } from '../../server/db/schema';
 import { ORDER_MESSAGES } from '../../server/domains/orders/inputs';
 import { orderNumber } from '../../server/domains/orders/rules';
-import { DEFAULT_SHOP_TIMEZONE } from '../../server/domains/studios/constants';
+import { DEFAULT_SHOP_TIMEZONE } from '../../server/db/schema/studio-values';
 import { isUniqueViolation } from '../../server/lib/errors';
 import { trpcError } from '../support/client';
 import { CARDS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../server/deps';
 import type { SessionUser } from '../../server/auth/sessions';
 import type { RequestSite } from '../../server/http/origins';
 import { adminProcedure, authedProcedure, createCallerFactory, type TrpcContext } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/router';
 
 // The appRouter, enumerated: every procedure's path, type, input schema and whether it is built on
 // authedProcedure / adminProcedure (found by the middleware it carries, not by its name).

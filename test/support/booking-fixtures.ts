@@ -1,5 +1,5 @@
 import { artistBookingSettings, artists } from '../../server/db/schema';
-import type { DepositPolicy } from '../../server/domains/booking/constants';
+import type { DepositPolicy } from '../../server/db/schema/booking-values';
 import type { TestClient } from './client';
 import { createUser, signIn } from './factories';
 import type { TestServer } from './server';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/router';
 
 /** A minimal cookie jar: enough for the session cookie of one origin. */
 export class CookieJar {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_REQUEST_STATUS_VALUES, BOOKING_STATUS_VALUES } from '../../server/domains/booking/constants';
+import { BOOKING_REQUEST_STATUS_VALUES, BOOKING_STATUS_VALUES } from '../../server/db/schema/booking-values';
 import { consentInput, quoteInput } from '../../server/domains/booking/inputs';
 import {
   ageOn,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSlots, type SlotQuery } from '../../server/domains/booking/slots';
-import { offsetMinutes, zonedInstant } from '../../server/domains/calendar/timezone';
+import { offsetMinutes, zonedInstant } from '../../server/lib/timezone';
 
 // Slot generation across daylight-saving changes: the same wall-clock hours give instants one
 // hour apart in UTC on either side of a change, and no slot falls in a skipped hour.

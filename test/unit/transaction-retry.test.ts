@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import type { AppDeps } from '../../server/deps';
-import { type ServiceCtx, withTransaction } from '../../server/lib/context';
+import { type ServiceCtx, withTransaction } from '../../server/service-context';
 
 // withTransaction runs a transaction again when PostgreSQL aborted it for a deadlock (40P01) or a
 // serialization failure (40001), a bounded number of times, and only when it opened it.

@@ -5,7 +5,7 @@ import { payDeposit } from '../../../server/domains/booking/service/pay-deposit'
 import { pickSlot } from '../../../server/domains/booking/service/pick-slot';
 import { askQuestion, createRequest, declineRequest, quoteRequest } from '../../../server/domains/booking/service/requests';
 import { saveBookingSettings, saveService } from '../../../server/domains/booking/service/settings';
-import type { AuthedCtx } from '../../../server/lib/context';
+import type { AuthedCtx } from '../../../server/service-context';
 import { DAY } from '../../../server/lib/time';
 import { isLocalProvider } from '../../../server/providers/payments/local';
 import type { DemoSeedContext } from './index';

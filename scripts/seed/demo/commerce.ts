@@ -5,7 +5,7 @@ import { checkout } from '../../../server/domains/orders/service/checkout';
 import { markDelivered, setTracking, updateOrderStatus } from '../../../server/domains/orders/service/transitions';
 import { createProduct } from '../../../server/domains/products/service';
 import { createStorefront } from '../../../server/domains/storefronts/service';
-import type { ServiceCtx } from '../../../server/lib/context';
+import type { ServiceCtx } from '../../../server/service-context';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../../../server/providers/payments/types';
 import type { DemoSeedContext } from './index';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../server/db/schema';
-import type { AuthedCtx } from '../../../server/lib/context';
+import type { AuthedCtx } from '../../../server/service-context';
 import { DAY } from '../../../server/lib/time';
 import { openThread } from '../../../server/domains/messaging/service';
 import { completeLocalOnboarding, createConnectAccount } from '../../../server/domains/payments/connect/service';

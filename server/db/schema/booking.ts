@@ -8,7 +8,7 @@ import {
   DEPOSIT_STATUS_VALUES,
   SERVICE_KIND_VALUES,
   type SignedConsent,
-} from '../../domains/booking/constants';
+} from './booking-values';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { threads } from './messaging';
 import type { OpeningHours } from './studios';

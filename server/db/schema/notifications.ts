@@ -2,41 +2,26 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { sessions, users } from './users';
+import {
+  DELIVERY_STATUS_VALUES,
+  DEVICE_TYPE_VALUES,
+  ESCALATION_PROFILE_VALUES,
+  NOTIFICATION_CHANNEL_VALUES,
+  NOTIFICATION_PRIORITY_VALUES,
+  NOTIFICATION_STATUS_VALUES,
+  NOTIFICATION_TYPE_VALUES,
+  type NotificationChannel,
+} from './notification-values';
 
-export const NOTIFICATION_TYPE_VALUES = [
-  'message_received',
-  'invitation_studio',
-  'invitation_event',
-  'event_reminder',
-  'event_updated',
-  'booking_confirmed',
-  'general_alert',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
+// The value lists are pure so the client can import them without the ORM.
+export * from './notification-values';
+
 export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPE_VALUES);
-
-export const NOTIFICATION_CHANNEL_VALUES = ['in_app', 'push', 'email', 'sms'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNEL_VALUES)[number];
 export const notificationChannel = pgEnum('notification_channel', NOTIFICATION_CHANNEL_VALUES);
-
-export const NOTIFICATION_PRIORITY_VALUES = ['low', 'normal', 'high', 'urgent'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITY_VALUES)[number];
 export const notificationPriority = pgEnum('notification_priority', NOTIFICATION_PRIORITY_VALUES);
-
-export const NOTIFICATION_STATUS_VALUES = ['pending', 'sent', 'partial', 'failed', 'cancelled', 'expired'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUS_VALUES)[number];
 export const notificationStatus = pgEnum('notification_status', NOTIFICATION_STATUS_VALUES);
-
-export const ESCALATION_PROFILE_VALUES = ['instant', 'urgent', 'normal', 'patient', 'cost_sensitive'] as const;
-export type EscalationProfile = (typeof ESCALATION_PROFILE_VALUES)[number];
 export const escalationProfile = pgEnum('escalation_profile', ESCALATION_PROFILE_VALUES);
-
-export const DELIVERY_STATUS_VALUES = ['pending', 'scheduled', 'sending', 'sent', 'failed', 'cancelled', 'skipped'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUS_VALUES)[number];
 export const deliveryStatus = pgEnum('notification_delivery_status', DELIVERY_STATUS_VALUES);
-
-export const DEVICE_TYPE_VALUES = ['mobile', 'tablet', 'desktop'] as const;
-export type DeviceType = (typeof DEVICE_TYPE_VALUES)[number];
 export const deviceType = pgEnum('device_type', DEVICE_TYPE_VALUES);
 
 /** Free-form payload; deep-link ids (threadId, invitationId, eventId, bookingId, orderId) live here. */

@@ -21,7 +21,7 @@ import { users } from './users';
 // Spec constants for studios (spec 1 §3, spec 2 §3 and §9)
 // ---------------------------------------------------------------------------------------------
 
-// The pure constants live with the studio rules so the client can import them without the ORM.
+// The pure value lists live in ./studio-values so the client can import them without the ORM.
 export {
   DEFAULT_SHOP_TIMEZONE,
   PAYMENT_TYPE_VALUES,
@@ -30,15 +30,15 @@ export {
   TATTOO_STYLES,
   WEEKDAYS,
   AUTOMATED_CLEANUP_MARKER,
-} from '../../domains/studios/constants';
-export type { DayHours, OpeningHours, PaymentType, ShopSourceStatus, ShopUserType, TattooStyle, Weekday } from '../../domains/studios/constants';
+} from './studio-values';
+export type { DayHours, OpeningHours, PaymentType, ShopSourceStatus, ShopUserType, TattooStyle, Weekday } from './studio-values';
 import {
   DEFAULT_SHOP_TIMEZONE,
   type OpeningHours,
   type PaymentType,
   type ShopSourceStatus,
   type ShopUserType,
-} from '../../domains/studios/constants';
+} from './studio-values';
 
 /** One boolean per tattoo style name (the spec's "boolean flag per style"). */
 export type StyleFlags = Record<string, boolean>;

@@ -1,9 +1,9 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { artists, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
-import { auditedEdit } from './audit';
+import { auditedEdit } from '../../lib/audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateArtistInput } from './inputs';
 import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
 

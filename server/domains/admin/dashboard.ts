@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { blogs, orders, paymentRequests, REVENUE_ORDER_STATUSES, shops, storefronts, users } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { DAY } from '../../lib/time';
 
 // The Dashboard tab: platform figures computed in SQL over all rows (DESIGN rule 8).

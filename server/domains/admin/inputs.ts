@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import type { EscalationProfile, NotificationChannel, NotificationPriority, NotificationType } from '../../db/schema/notifications';
+import {
+  ESCALATION_PROFILE_VALUES,
+  NOTIFICATION_CHANNEL_VALUES,
+  NOTIFICATION_PRIORITY_VALUES,
+  NOTIFICATION_TYPE_VALUES,
+} from '../../db/schema/notification-values';
 import type { UserType } from '../../db/schema/users';
-import { displayNameField } from '../auth/inputs';
-import { PAYMENT_TYPE_VALUES, TATTOO_STYLES } from '../studios/constants';
+import { displayNameField } from '../users/inputs';
+import { PAYMENT_TYPE_VALUES, TATTOO_STYLES } from '../../db/schema/studio-values';
 
 // Inputs of the admin console (spec 2 §2, §3, §5), shared by the procedures and the console's forms.
 
@@ -153,18 +158,13 @@ export const byIdInput = z.object({ id: z.uuid({ error: 'Not found' }) });
 // Notification test form (spec 2 §3, §5)
 // ---------------------------------------------------------------------------------------------
 
-export const TEST_NOTIFICATION_TYPES = [
-  'message_received',
-  'invitation_studio',
-  'invitation_event',
-  'event_reminder',
-  'event_updated',
-  'booking_confirmed',
-  'general_alert',
-] as const satisfies readonly NotificationType[];
-export const TEST_CHANNELS = ['in_app', 'push', 'email', 'sms'] as const satisfies readonly NotificationChannel[];
-export const TEST_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const satisfies readonly NotificationPriority[];
-export const TEST_PROFILES = ['instant', 'urgent', 'normal', 'patient', 'cost_sensitive'] as const satisfies readonly EscalationProfile[];
+/** The test form offers every value the schema allows. */
+export {
+  ESCALATION_PROFILE_VALUES as TEST_PROFILES,
+  NOTIFICATION_CHANNEL_VALUES as TEST_CHANNELS,
+  NOTIFICATION_PRIORITY_VALUES as TEST_PRIORITIES,
+  NOTIFICATION_TYPE_VALUES as TEST_NOTIFICATION_TYPES,
+};
 
 export const NOTIFICATION_FORM_MESSAGES = {
   required: 'Please fill in all required fields',
@@ -185,12 +185,12 @@ export function parseCustomData(value: string): Record<string, unknown> | null {
 const requiredField = z.string({ error: NOTIFICATION_FORM_MESSAGES.required }).trim().min(1, NOTIFICATION_FORM_MESSAGES.required);
 
 export const testNotificationInput = z.object({
-  type: z.enum(TEST_NOTIFICATION_TYPES, { error: 'Unknown notification type' }),
+  type: z.enum(NOTIFICATION_TYPE_VALUES, { error: 'Unknown notification type' }),
   title: requiredField.max(200, 'Title must be at most 200 characters'),
   body: requiredField.max(2000, 'Body must be at most 2000 characters'),
-  channels: z.array(z.enum(TEST_CHANNELS, { error: 'Unknown channel' })).min(1, 'Pick at least one channel').max(4).transform(unique),
-  priority: z.enum(TEST_PRIORITIES, { error: 'Unknown priority' }),
-  escalationProfile: z.enum(TEST_PROFILES, { error: 'Unknown escalation profile' }),
+  channels: z.array(z.enum(NOTIFICATION_CHANNEL_VALUES, { error: 'Unknown channel' })).min(1, 'Pick at least one channel').max(4).transform(unique),
+  priority: z.enum(NOTIFICATION_PRIORITY_VALUES, { error: 'Unknown priority' }),
+  escalationProfile: z.enum(ESCALATION_PROFILE_VALUES, { error: 'Unknown escalation profile' }),
   targetUserId: z.string({ error: NOTIFICATION_FORM_MESSAGES.required }).trim().min(1, NOTIFICATION_FORM_MESSAGES.required).pipe(z.uuid({ error: ADMIN_MESSAGES.userNotFound })),
   customData: z
     .string()

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/create';
-import { writeAudit } from './audit';
+import { writeAudit } from '../../lib/audit';
 import { ADMIN_MESSAGES, type quickTestInput, type testNotificationInput } from './inputs';
 
 // Notification Management (spec 2 §2, §3 test form, §5): test notifications go through the real

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { type ServiceCtx, requireUser } from '../../lib/context';
+import { type ServiceCtx, requireUser } from '../../service-context';
 import { PLANS, trialDaysFor } from '../payments/rules';
 import { errorMessage } from '../maintenance/rules';
 import type { testCardChargeInput, testSubscriptionInput } from './inputs';

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shops } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { findHandleConflict } from '../studios/handles';
 import { splitAddress } from '../studios/rules';
-import { auditedEdit } from './audit';
+import { auditedEdit } from '../../lib/audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateStudioInput } from './inputs';
 import { lowerPrefix, mergeById, prefixPattern, uuidPrefixCondition } from './search';
 

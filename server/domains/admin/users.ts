@@ -1,10 +1,10 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pushDevices, shopUsers, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { isDisplayNameTaken } from '../users/service';
-import { auditedEdit } from './audit';
+import { auditedEdit } from '../../lib/audit';
 import { ADMIN_LIST_LIMIT, ADMIN_MESSAGES, ADMIN_SEARCH_PER_FIELD, type searchInput, type updateUserInput } from './inputs';
 import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TATTOO_STYLES } from '../studios/constants';
+import { TATTOO_STYLES } from '../../db/schema/studio-values';
 
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 

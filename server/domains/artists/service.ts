@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { artists, follows, shops, shopUsers, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { activeMembershipAt } from '../studios/access';
 import { ARTIST_PAGE_SIZE, type artistSearchInput, type saveArtistProfileInput } from './inputs';

@@ -1,4 +1,4 @@
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 
 /**
  * Runs work that depends on whether an e-mail has an account after the request has been answered,

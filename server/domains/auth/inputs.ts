@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameField } from '../users/inputs';
 
 // Shared by the server procedures and the client forms: the messages here are the spec's texts
 // where the spec has one, and plain, specific sentences where it is silent.
@@ -21,15 +22,6 @@ export const newPasswordField = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
-
-/** Display names are shown with a leading @; users may type it or not. */
-export const DISPLAY_NAME_PATTERN = /^@?[A-Za-z0-9_.]{3,30}$/;
-export const displayNameField = z
-  .string({ error: 'Display name is required' })
-  .trim()
-  .min(1, 'Display name is required')
-  .regex(DISPLAY_NAME_PATTERN, 'Display name must be 3 to 30 letters, numbers, dots or underscores')
-  .transform((name) => (name.startsWith('@') ? name : `@${name}`));
 
 const personName = (label: string) =>
   z

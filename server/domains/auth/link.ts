@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { verifyPassword } from '../../auth/passwords';
 import { sessions } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { AppError, invalid } from '../../lib/errors';
 import type { linkGoogleInput } from './inputs';
 import { GOOGLE_MESSAGES } from './rules';

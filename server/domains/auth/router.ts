@@ -1,5 +1,5 @@
 import { sessionExpiresAt } from '../../auth/sessions';
-import { authedProcedure, publicProcedure, router, serviceCtx, type TrpcContext } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router, type TrpcContext } from '../../trpc/init';
 import { toMe } from '../users/views';
 import {
   changePasswordInput,
@@ -30,47 +30,47 @@ export const authRouter = router({
   providers: publicProcedure.query(({ ctx }) => ({ google: Boolean(ctx.deps.config.google) })),
 
   /** The same answer whether the address is new or has an account: the e-mail says what next. */
-  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => auth.register({ ctx: serviceCtx(ctx), input, meta: meta(ctx) })),
+  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => auth.register({ ctx: ctx.service, input, meta: meta(ctx) })),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => signedIn(ctx, await auth.login({ ctx: serviceCtx(ctx), input, meta: meta(ctx) }))),
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => signedIn(ctx, await auth.login({ ctx: ctx.service, input, meta: meta(ctx) }))),
 
   requestSignInLink: publicProcedure
     .input(requestSignInLinkInput)
-    .mutation(({ ctx, input }) => auth.requestSignInLink({ ctx: serviceCtx(ctx), input, meta: meta(ctx) })),
+    .mutation(({ ctx, input }) => auth.requestSignInLink({ ctx: ctx.service, input, meta: meta(ctx) })),
 
   signInWithLink: publicProcedure
     .input(signInWithLinkInput)
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signInWithLink({ ctx: serviceCtx(ctx), input, meta: meta(ctx) }))),
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signInWithLink({ ctx: ctx.service, input, meta: meta(ctx) }))),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    const result = await auth.logout({ ctx: serviceCtx(ctx) });
+    const result = await auth.logout({ ctx: ctx.service });
     ctx.clearSessionCookie();
     return result;
   }),
 
   requestPasswordReset: publicProcedure
     .input(requestPasswordResetInput)
-    .mutation(({ ctx, input }) => auth.requestPasswordReset({ ctx: serviceCtx(ctx), input, meta: meta(ctx) })),
+    .mutation(({ ctx, input }) => auth.requestPasswordReset({ ctx: ctx.service, input, meta: meta(ctx) })),
 
   resetPassword: publicProcedure
     .input(resetPasswordInput)
-    .mutation(({ ctx, input }) => auth.resetPassword({ ctx: serviceCtx(ctx), input })),
+    .mutation(({ ctx, input }) => auth.resetPassword({ ctx: ctx.service, input })),
 
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    const { session, token } = await auth.changePassword({ ctx: serviceCtx(ctx), input, meta: meta(ctx) });
+    const { session, token } = await auth.changePassword({ ctx: ctx.service, input, meta: meta(ctx) });
     ctx.setSessionCookie(token, sessionExpiresAt(session));
     return { ok: true as const };
   }),
 
-  sessions: authedProcedure.query(({ ctx }) => auth.listSessions({ ctx: serviceCtx(ctx) })),
+  sessions: authedProcedure.query(({ ctx }) => auth.listSessions({ ctx: ctx.service })),
 
   revokeSession: authedProcedure.input(revokeSessionInput).mutation(async ({ ctx, input }) => {
-    const result = await auth.revokeSession({ ctx: serviceCtx(ctx), input });
+    const result = await auth.revokeSession({ ctx: ctx.service, input });
     if (result.current) ctx.clearSessionCookie();
     return result;
   }),
 
-  revokeOtherSessions: authedProcedure.mutation(({ ctx }) => auth.revokeOtherSessions({ ctx: serviceCtx(ctx) })),
+  revokeOtherSessions: authedProcedure.mutation(({ ctx }) => auth.revokeOtherSessions({ ctx: ctx.service })),
 
-  linkGoogle: authedProcedure.input(linkGoogleInput).mutation(({ ctx, input }) => startGoogleLink({ ctx: serviceCtx(ctx), input })),
+  linkGoogle: authedProcedure.input(linkGoogleInput).mutation(({ ctx, input }) => startGoogleLink({ ctx: ctx.service, input })),
 });

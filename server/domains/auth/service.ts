@@ -6,7 +6,7 @@ import { createSession, invalidateSession, invalidateUserSessions } from '../../
 import * as throttle from '../../auth/throttle';
 import { hashToken } from '../../auth/tokens';
 import { passwordResetTokens, sessions, users, type UserType } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { HOUR } from '../../lib/time';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashToken } from '../../auth/tokens';
 import { signInLinks } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { randomToken } from '../../lib/ids';
 import { MINUTE } from '../../lib/time';
 

@@ -6,7 +6,7 @@ import { createSession } from '../../auth/sessions';
 import * as throttle from '../../auth/throttle';
 import { hashToken } from '../../auth/tokens';
 import { users } from '../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../service-context';
 import { AppError, invalid } from '../../lib/errors';
 import { HOUR } from '../../lib/time';
 import { queueMail } from '../../providers/mail/outbox';

@@ -1,9 +1,9 @@
 import { and, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BLOG_AUTHOR, blogs } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
-import { changedFields, writeAudit } from '../admin/audit';
+import { changedFields, writeAudit } from '../../lib/audit';
 import { type adminBlogListInput, BLOG_MESSAGES, type blogFormInput, type blogIdInput, type updateBlogInput } from './inputs';
 import { BLOG_ADMIN_LIST_LIMIT, nextPublishedAt, readTimeMinutes, slugCandidate, slugify } from './rules';
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { keysetPage, olderThan } from '../../lib/pages';
 import type { z } from 'zod';
 import { blogs } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import type { blogBySlugInput, blogListInput } from './inputs';
 import { renderMarkdown } from './markdown';
@@ -22,17 +23,8 @@ const summaryColumns = {
   readTime: blogs.readTime,
 };
 
-/** Cursor = "<publishedAt ISO>|<id>", so pages are stable while new posts are published. */
-const encodeCursor = (row: { publishedAt: Date | null; id: string }) => `${row.publishedAt?.toISOString()}|${row.id}`;
-function decodeCursor(cursor: string) {
-  const [iso, id] = cursor.split('|');
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) || !id ? null : { at, id };
-}
-
 export async function listPublishedBlogs({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof blogListInput> }) {
   const limit = input.featured ? BLOG_FEATURED_SIZE : BLOG_PAGE_SIZE;
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
   const rows = await ctx.db
     .select(summaryColumns)
     .from(blogs)
@@ -40,13 +32,14 @@ export async function listPublishedBlogs({ ctx, input }: { ctx: ServiceCtx; inpu
       and(
         eq(blogs.status, 'published'),
         input.featured ? eq(blogs.featured, true) : undefined,
-        after ? or(lt(blogs.publishedAt, after.at), and(eq(blogs.publishedAt, after.at), lt(blogs.id, after.id))) : undefined,
+        olderThan(input.cursor, blogs.publishedAt, blogs.id),
       ),
     )
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit && !input.featured ? encodeCursor(items[items.length - 1]) : null };
+  // Keyset by publishedAt, so pages are stable while new posts are published; featured is one page.
+  const page = keysetPage(rows, limit, (row) => ({ at: row.publishedAt, id: row.id }));
+  return input.featured ? { ...page, nextCursor: null } : page;
 }
 
 export async function getPublishedBlog({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof blogBySlugInput> }) {

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingRequests, bookings, shops, shopUsers } from '../../db/schema';
-import { requireUser, type ServiceCtx } from '../../lib/context';
+import { requireUser, type ServiceCtx } from '../../service-context';
 import { forbidden, notFound } from '../../lib/errors';
 import { activeMembershipAt } from '../studios/access';
 import { BOOKING_MESSAGES } from './inputs';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { openingHoursInput } from '../studios/inputs';
-import { CONFIRMATION_MODE_VALUES, DEPOSIT_POLICY_VALUES, HEALTH_QUESTIONS, MAX_AVAILABILITY_DAYS, SERVICE_KIND_VALUES } from './constants';
+import { HEALTH_QUESTIONS, MAX_AVAILABILITY_DAYS } from './constants';
+import { CONFIRMATION_MODE_VALUES, DEPOSIT_POLICY_VALUES, SERVICE_KIND_VALUES } from '../../db/schema/booking-values';
 
 // One schema per input, with the messages the forms show; the client forms import these.
 

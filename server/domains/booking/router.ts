@@ -1,4 +1,4 @@
-import { authedProcedure, router, serviceCtx } from '../../trpc/init';
+import { authedProcedure, router } from '../../trpc/init';
 import {
   answerInput,
   artistUserIdInput,
@@ -51,36 +51,34 @@ import { addWalkIn } from './service/walk-in';
 
 export const bookingRouter = router({
   // The artist's own settings (/account booking section).
-  settings: authedProcedure.query(({ ctx }) => getMyBookingSettings({ ctx: serviceCtx(ctx) })),
-  saveSettings: authedProcedure
-    .input(bookingSettingsInput)
-    .mutation(({ ctx, input }) => saveBookingSettings({ ctx: serviceCtx(ctx), input })),
-  setWorkingHours: authedProcedure.input(workingHoursInput).mutation(({ ctx, input }) => setWorkingHours({ ctx: serviceCtx(ctx), input })),
-  addTimeOff: authedProcedure.input(timeOffInput).mutation(({ ctx, input }) => addTimeOff({ ctx: serviceCtx(ctx), input })),
-  removeTimeOff: authedProcedure.input(timeOffIdInput).mutation(({ ctx, input }) => removeTimeOff({ ctx: serviceCtx(ctx), input })),
-  saveService: authedProcedure.input(serviceInput).mutation(({ ctx, input }) => saveService({ ctx: serviceCtx(ctx), input })),
-  services: authedProcedure.input(artistUserIdInput).query(({ ctx, input }) => listArtistServices({ ctx: serviceCtx(ctx), input })),
+  settings: authedProcedure.query(({ ctx }) => getMyBookingSettings({ ctx: ctx.service })),
+  saveSettings: authedProcedure.input(bookingSettingsInput).mutation(({ ctx, input }) => saveBookingSettings({ ctx: ctx.service, input })),
+  setWorkingHours: authedProcedure.input(workingHoursInput).mutation(({ ctx, input }) => setWorkingHours({ ctx: ctx.service, input })),
+  addTimeOff: authedProcedure.input(timeOffInput).mutation(({ ctx, input }) => addTimeOff({ ctx: ctx.service, input })),
+  removeTimeOff: authedProcedure.input(timeOffIdInput).mutation(({ ctx, input }) => removeTimeOff({ ctx: ctx.service, input })),
+  saveService: authedProcedure.input(serviceInput).mutation(({ ctx, input }) => saveService({ ctx: ctx.service, input })),
+  services: authedProcedure.input(artistUserIdInput).query(({ ctx, input }) => listArtistServices({ ctx: ctx.service, input })),
 
   // Requests.
-  createRequest: authedProcedure.input(createRequestInput).mutation(({ ctx, input }) => createRequest({ ctx: serviceCtx(ctx), input })),
-  request: authedProcedure.input(requestIdInput).query(({ ctx, input }) => getRequest({ ctx: serviceCtx(ctx), input })),
-  requests: authedProcedure.input(listRequestsInput).query(({ ctx, input }) => listRequests({ ctx: serviceCtx(ctx), input })),
-  ask: authedProcedure.input(askInput).mutation(({ ctx, input }) => askQuestion({ ctx: serviceCtx(ctx), input })),
-  answer: authedProcedure.input(answerInput).mutation(({ ctx, input }) => answerQuestion({ ctx: serviceCtx(ctx), input })),
-  quote: authedProcedure.input(quoteInput).mutation(({ ctx, input }) => quoteRequest({ ctx: serviceCtx(ctx), input })),
-  decline: authedProcedure.input(declineInput).mutation(({ ctx, input }) => declineRequest({ ctx: serviceCtx(ctx), input })),
-  cancelRequest: authedProcedure.input(requestIdInput).mutation(({ ctx, input }) => cancelRequest({ ctx: serviceCtx(ctx), input })),
+  createRequest: authedProcedure.input(createRequestInput).mutation(({ ctx, input }) => createRequest({ ctx: ctx.service, input })),
+  request: authedProcedure.input(requestIdInput).query(({ ctx, input }) => getRequest({ ctx: ctx.service, input })),
+  requests: authedProcedure.input(listRequestsInput).query(({ ctx, input }) => listRequests({ ctx: ctx.service, input })),
+  ask: authedProcedure.input(askInput).mutation(({ ctx, input }) => askQuestion({ ctx: ctx.service, input })),
+  answer: authedProcedure.input(answerInput).mutation(({ ctx, input }) => answerQuestion({ ctx: ctx.service, input })),
+  quote: authedProcedure.input(quoteInput).mutation(({ ctx, input }) => quoteRequest({ ctx: ctx.service, input })),
+  decline: authedProcedure.input(declineInput).mutation(({ ctx, input }) => declineRequest({ ctx: ctx.service, input })),
+  cancelRequest: authedProcedure.input(requestIdInput).mutation(({ ctx, input }) => cancelRequest({ ctx: ctx.service, input })),
 
   // Scheduling and the sessions.
-  availability: authedProcedure.input(availabilityInput).query(({ ctx, input }) => getAvailability({ ctx: serviceCtx(ctx), input })),
-  pickSlot: authedProcedure.input(pickSlotInput).mutation(({ ctx, input }) => pickSlot({ ctx: serviceCtx(ctx), input })),
-  payDeposit: authedProcedure.input(payDepositInput).mutation(({ ctx, input }) => payDeposit({ ctx: serviceCtx(ctx), input })),
-  byId: authedProcedure.input(bookingIdInput).query(({ ctx, input }) => getBooking({ ctx: serviceCtx(ctx), input })),
-  approve: authedProcedure.input(bookingIdInput).mutation(({ ctx, input }) => approveBooking({ ctx: serviceCtx(ctx), input })),
-  cancel: authedProcedure.input(cancelBookingInput).mutation(({ ctx, input }) => cancelBooking({ ctx: serviceCtx(ctx), input })),
-  complete: authedProcedure.input(bookingIdInput).mutation(({ ctx, input }) => completeBooking({ ctx: serviceCtx(ctx), input })),
-  reschedule: authedProcedure.input(rescheduleInput).mutation(({ ctx, input }) => rescheduleBooking({ ctx: serviceCtx(ctx), input })),
-  confirmId: authedProcedure.input(bookingIdInput).mutation(({ ctx, input }) => confirmClientId({ ctx: serviceCtx(ctx), input })),
-  signConsent: authedProcedure.input(consentInput).mutation(({ ctx, input }) => signConsent({ ctx: serviceCtx(ctx), input })),
-  addWalkIn: authedProcedure.input(walkInInput).mutation(({ ctx, input }) => addWalkIn({ ctx: serviceCtx(ctx), input })),
+  availability: authedProcedure.input(availabilityInput).query(({ ctx, input }) => getAvailability({ ctx: ctx.service, input })),
+  pickSlot: authedProcedure.input(pickSlotInput).mutation(({ ctx, input }) => pickSlot({ ctx: ctx.service, input })),
+  payDeposit: authedProcedure.input(payDepositInput).mutation(({ ctx, input }) => payDeposit({ ctx: ctx.service, input })),
+  byId: authedProcedure.input(bookingIdInput).query(({ ctx, input }) => getBooking({ ctx: ctx.service, input })),
+  approve: authedProcedure.input(bookingIdInput).mutation(({ ctx, input }) => approveBooking({ ctx: ctx.service, input })),
+  cancel: authedProcedure.input(cancelBookingInput).mutation(({ ctx, input }) => cancelBooking({ ctx: ctx.service, input })),
+  complete: authedProcedure.input(bookingIdInput).mutation(({ ctx, input }) => completeBooking({ ctx: ctx.service, input })),
+  reschedule: authedProcedure.input(rescheduleInput).mutation(({ ctx, input }) => rescheduleBooking({ ctx: ctx.service, input })),
+  confirmId: authedProcedure.input(bookingIdInput).mutation(({ ctx, input }) => confirmClientId({ ctx: ctx.service, input })),
+  signConsent: authedProcedure.input(consentInput).mutation(({ ctx, input }) => signConsent({ ctx: ctx.service, input })),
+  addWalkIn: authedProcedure.input(walkInInput).mutation(({ ctx, input }) => addWalkIn({ ctx: ctx.service, input })),
 });

@@ -1,13 +1,13 @@
-import { zonedInstant } from '../calendar/timezone';
-import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy, ServiceKind } from './constants';
+import { zonedInstant } from '../../lib/timezone';
+import type { BookingRequestStatus, BookingStatus, ConfirmationMode, DepositPolicy, ServiceKind } from '../../db/schema/booking-values';
 import { HEALTH_QUESTIONS, MINIMUM_AGE } from './constants';
 
 // The booking rules as pure functions: status machines, deposit policy outcomes, the
 // cancellation and reschedule policy, the 18+ check and the consent text.
 
 /** Times read as people in the studio's zone read them, in the e-mails and on the pages alike. */
-export { formatInZone } from '../calendar/timezone';
-export type { ServiceKind } from './constants';
+export { formatInZone } from '../../lib/timezone';
+export type { ServiceKind } from '../../db/schema/booking-values';
 /** The length a consultation service starts with (client forms read constants through this file). */
 export { CONSULTATION_MINUTES } from './constants';
 

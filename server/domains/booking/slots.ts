@@ -1,5 +1,5 @@
-import { addDays, weekdayOf, zonedInstant } from '../calendar/timezone';
-import type { OpeningHours, Weekday } from '../studios/constants';
+import { addDays, weekdayOf, zonedInstant } from '../../lib/timezone';
+import type { OpeningHours, Weekday } from '../../db/schema/studio-values';
 import { SLOT_STEP_MINUTES } from './constants';
 
 // Slot generation: pure, so daylight-saving changes are tested without a database. Working hours

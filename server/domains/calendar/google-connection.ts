@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { googleCalendarAccounts, googleCalendarEvents, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { type AuthedCtx, type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type AuthedCtx, type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import { type CalendarGrant, calendarProvider } from '../../providers/calendar';
 import { addCalendarIntegration, removeCalendarIntegration } from '../users/calendar';

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import type { CalendarEventBody } from '../../providers/calendar';
-import type { BookingStatus } from '../booking/constants';
+import type { BookingStatus } from '../../db/schema/booking-values';
 import { REMINDER_MINUTES } from '../booking/constants';
 import { eventRows } from './service';
 

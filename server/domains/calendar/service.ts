@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, lt, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { artists, bookings, calendarFeeds, shops, users } from '../../db/schema';
-import { requireUser, type ServiceCtx } from '../../lib/context';
+import { requireUser, type ServiceCtx } from '../../service-context';
 import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { DAY } from '../../lib/time';
@@ -12,7 +12,7 @@ import { personName } from '../booking/person-name';
 import type { calendarRangeInput } from '../booking/inputs';
 import { BOOKING_MESSAGES } from '../booking/inputs';
 import { bookingEvent } from '../booking/service/confirmation';
-import { buildCalendar } from './ics';
+import { buildCalendar } from '../../lib/ics';
 
 const clients = alias(users, 'clients');
 export const FEED_PATH = '/api/calendar';

@@ -2,7 +2,7 @@ import { arrayContains } from 'drizzle-orm';
 import type { z } from 'zod';
 import * as throttle from '../../auth/throttle';
 import { contactMessages, users } from '../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../service-context';
 import { AppError } from '../../lib/errors';
 import { HOUR } from '../../lib/time';
 import { queueMail } from '../../providers/mail/outbox';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, not, like, sql } from 'drizzle-orm';
 import { images, messages, pendingFileDeletions } from '../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../service-context';
 import { PRIVATE_FOLDER } from '../../providers/storage';
 import { drainFileDeletions } from '../maintenance/shop-deletes';
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { keysetPage, olderThan } from '../../lib/pages';
 import type { z } from 'zod';
 import { images } from '../../db/schema';
-import { type ServiceCtx, requireUser } from '../../lib/context';
+import { type ServiceCtx, requireUser } from '../../service-context';
 import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { PRIVATE_FOLDER } from '../../providers/storage';
@@ -96,19 +97,20 @@ async function pageOfImages(
   visible: SQL | undefined,
 ) {
   if (accountIds.length === 0) return { items: [], nextCursor: null };
-  const [iso, id] = (cursor ?? '').split('|');
-  const at = iso ? new Date(iso) : null;
-  const after =
-    at && !Number.isNaN(at.getTime()) && id ? or(lt(images.createdAt, at), and(eq(images.createdAt, at), lt(images.id, id))) : undefined;
   const rows = await ctx.db
     .select()
     .from(images)
-    .where(and(inArray(images.accountId, accountIds), imageType ? eq(images.imageType, imageType) : undefined, visible, after))
+    .where(
+      and(
+        inArray(images.accountId, accountIds),
+        imageType ? eq(images.imageType, imageType) : undefined,
+        visible,
+        olderThan(cursor, images.createdAt, images.id),
+      ),
+    )
     .orderBy(desc(images.createdAt), desc(images.id))
     .limit(IMAGE_PAGE_SIZE + 1);
-  const items = rows.slice(0, IMAGE_PAGE_SIZE);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > IMAGE_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+  return keysetPage(rows, IMAGE_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
 }
 
 /** Counts per type; others count only public images (a private kind counts 0 for them). */

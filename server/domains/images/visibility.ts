@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type AccountType, images } from '../../db/schema';
-import { requireUser, type ServiceCtx } from '../../lib/context';
+import { requireUser, type ServiceCtx } from '../../service-context';
 import { LOCAL_FILES_PREFIX } from '../../providers/storage';
 import { isRequestPhotoOf } from '../booking/access';
 import { isPhotoSentTo } from '../messaging/access';

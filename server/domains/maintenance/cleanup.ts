@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { shops } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { type RunHooks, RunRecorder } from './runs';
 import {
   type ActiveArtistsLookup,

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { type AppDeps, createDeps } from '../../deps';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 
 // What `npm run shop-cleanup` and `npm run migrate-data` share: the deps (logging to stderr so
 // stdout stays the JSON result), the operator recorded with a run, and the terminal progress bar.

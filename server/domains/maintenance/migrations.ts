@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DEFAULT_SHOP_TIMEZONE, shops, shopUsers } from '../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../service-context';
 import { type RunHooks, RunRecorder } from './runs';
 import { BATCH_SIZE, derivePermissions, errorMessage, type MigrationTool, migrationResultText } from './rules';
 

@@ -1,4 +1,4 @@
-import { AUTOMATED_CLEANUP_MARKER } from '../studios/constants';
+import { AUTOMATED_CLEANUP_MARKER } from '../../db/schema/studio-values';
 
 // Pure rules of the maintenance tools (spec 2 §2 Migrations tab, §4 shop lifecycle, §5 the soft-
 // and hard-delete decisions, §8 migration errors, §9 constants). The console imports this file for

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MaintenanceSource, type MaintenanceTool, maintenanceRuns, users } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { MINUTE } from '../../lib/time';
 import type { listRunsInput, runByIdInput } from './inputs';

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, images, orders, pendingFileDeletions, products, shopInvitations, shops, shopUsers, storefronts, threads } from '../../db/schema';
 import { sqlTime } from '../../db/sql';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../service-context';
 import {
   type ActiveArtistsLookup,
   analyzeDeletedShop,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messages, threadParticipants, threads } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
+import { requireUser } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import { canManageShop } from '../studios/access';
 

@@ -1,20 +1,14 @@
-import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { keysetPage, olderThan } from '../../lib/pages';
 import type { z } from 'zod';
 import { images, type MessageAttachment, messages, notificationDeliveries, notifications, shops, threadParticipants, threads, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { invalid, notFound } from '../../lib/errors';
 import { announce } from '../../lib/live';
 import { createNotification } from '../notifications/create';
 import { canManageShop } from '../studios/access';
 import { requireThreadAccess } from './access';
 import { type listMessagesInput, type listThreadsInput, MESSAGE_PAGE_SIZE, type openThreadInput, type sendMessageInput, THREAD_PAGE_SIZE } from './inputs';
-
-const cursorOf = (at: Date, id: string) => `${at.toISOString()}|${id}`;
-function parseCursor(cursor: string | null | undefined) {
-  const [iso, id] = (cursor ?? '').split('|');
-  const at = iso ? new Date(iso) : null;
-  return at && !Number.isNaN(at.getTime()) && id ? { at, id } : null;
-}
 
 /**
  * Opens the conversation with a person, or with a studio, reusing the existing one: a dedupe key
@@ -62,19 +56,18 @@ export async function listThreads({ ctx, input }: { ctx: ServiceCtx; input: z.ou
   const managed: string[] = [];
   for (const shopId of input.shopIds) if (await canManageShop(ctx.db, me.id, shopId, now)) managed.push(shopId);
   const mine = ctx.db.select({ id: threadParticipants.threadId }).from(threadParticipants).where(eq(threadParticipants.userId, me.id));
-  const after = parseCursor(input.cursor);
   const rows = await ctx.db
     .select()
     .from(threads)
     .where(
       and(
         managed.length ? or(inArray(threads.id, mine), inArray(threads.shopId, managed)) : inArray(threads.id, mine),
-        after ? or(lt(threads.lastUpdated, after.at), and(eq(threads.lastUpdated, after.at), lt(threads.id, after.id))) : undefined,
+        olderThan(input.cursor, threads.lastUpdated, threads.id),
       ),
     )
     .orderBy(desc(threads.lastUpdated), desc(threads.id))
     .limit(THREAD_PAGE_SIZE + 1);
-  const page = rows.slice(0, THREAD_PAGE_SIZE);
+  const { items: page, nextCursor } = keysetPage(rows, THREAD_PAGE_SIZE, (t) => ({ at: t.lastUpdated, id: t.id }));
   const ids = page.map((t) => t.id);
   const people = ids.length
     ? await ctx.db
@@ -103,8 +96,7 @@ export async function listThreads({ ctx, input }: { ctx: ServiceCtx; input: z.ou
     participants: people.filter((p) => p.threadId === t.id && p.id !== me.id),
     unread: unread.find((u) => u.threadId === t.id)?.n ?? 0,
   }));
-  const last = page[page.length - 1];
-  return { items, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? cursorOf(last.lastUpdated, last.id) : null };
+  return { items, nextCursor };
 }
 
 export async function getThread({ ctx, input }: { ctx: ServiceCtx; input: { threadId: string } }) {
@@ -122,16 +114,13 @@ export async function getThread({ ctx, input }: { ctx: ServiceCtx; input: { thre
 /** Newest first, 20 a page (spec 2 §7). */
 export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof listMessagesInput> }) {
   await requireThreadAccess(ctx, input.threadId);
-  const after = parseCursor(input.cursor);
   const rows = await ctx.db
     .select()
     .from(messages)
-    .where(and(eq(messages.threadId, input.threadId), after ? or(lt(messages.createdAt, after.at), and(eq(messages.createdAt, after.at), lt(messages.id, after.id))) : undefined))
+    .where(and(eq(messages.threadId, input.threadId), olderThan(input.cursor, messages.createdAt, messages.id)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGE_PAGE_SIZE + 1);
-  const items = rows.slice(0, MESSAGE_PAGE_SIZE);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > MESSAGE_PAGE_SIZE && last ? cursorOf(last.createdAt, last.id) : null };
+  return keysetPage(rows, MESSAGE_PAGE_SIZE, (m) => ({ at: m.createdAt, id: m.id }));
 }
 
 /**

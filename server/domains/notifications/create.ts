@@ -8,7 +8,7 @@ import {
   notificationPreferences,
 } from '../../db/schema/notifications';
 import { executeRows, sqlTime } from '../../db/sql';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { EVENTS_CHANNEL, type LiveEvent } from '../../lib/events';
 import { MINUTE } from '../../lib/time';
 import { DEFAULT_PRIORITY, DEFAULT_PROFILE, MAX_ATTEMPTS, NOTIFICATION_CHANNELS, channelDelayMinutes, defaultChannels } from './rules';

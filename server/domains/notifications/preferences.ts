@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type NotificationChannel, type NotificationType, notificationPreferences } from '../../db/schema/notifications';
-import { type ServiceCtx, requireUser } from '../../lib/context';
+import { type ServiceCtx, requireUser } from '../../service-context';
 import { invalid } from '../../lib/errors';
 import type { updatePreferencesInput } from './inputs';
 import { defaultChannels, NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from './rules';

@@ -1,4 +1,4 @@
-import type { EscalationProfile, NotificationChannel, NotificationPriority, NotificationType } from '../../db/schema/notifications';
+import type { EscalationProfile, NotificationChannel, NotificationPriority, NotificationType } from '../../db/schema/notification-values';
 
 // The spec's notification constants (spec 1 §9) as pure functions.
 
@@ -21,9 +21,11 @@ export const CHANNEL_DELAY_MINUTES: Record<NotificationType, Record<Notification
   general_alert: { in_app: 0, push: 0, email: 15, sms: 60 },
 };
 
-/** The rows and columns of the preferences grid, in the spec's order. */
-export const NOTIFICATION_TYPES = Object.keys(CHANNEL_DELAY_MINUTES) as [NotificationType, ...NotificationType[]];
-export const NOTIFICATION_CHANNELS = ['in_app', 'push', 'email', 'sms'] as const satisfies readonly NotificationChannel[];
+/** The rows and columns of the preferences grid, in the spec's order: the lists of the schema. */
+export {
+  NOTIFICATION_CHANNEL_VALUES as NOTIFICATION_CHANNELS,
+  NOTIFICATION_TYPE_VALUES as NOTIFICATION_TYPES,
+} from '../../db/schema/notification-values';
 
 /** The escalation profile a type uses unless the caller picks one (event_reminder urgent, general_alert patient). */
 export const DEFAULT_PROFILE: Record<NotificationType, EscalationProfile> = {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { keysetPage, olderThan } from '../../lib/pages';
 import type { z } from 'zod';
 import { notificationDeliveries, notifications } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import type { listNotificationsInput } from './inputs';
 import { CALENDAR_TYPES, deepLink, INBOX_TYPES } from './rules';
@@ -14,16 +15,14 @@ const inApp = sql`'in_app' = any(${notifications.channels})`;
 export async function listNotifications({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof listNotificationsInput> }) {
   const me = requireUser(ctx);
   const now = ctx.deps.clock.now();
-  const [iso, id] = (input.cursor ?? '').split('|');
-  const at = iso ? new Date(iso) : null;
-  const after = at && !Number.isNaN(at.getTime()) && id ? or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id))) : undefined;
   const rows = await ctx.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, me.id), inApp, notExpired(now), after))
+    .where(and(eq(notifications.userId, me.id), inApp, notExpired(now), olderThan(input.cursor, notifications.createdAt, notifications.id)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(input.limit + 1);
-  const items = rows.slice(0, input.limit).map((n) => ({
+  const page = keysetPage(rows, input.limit, (n) => ({ at: n.createdAt, id: n.id }));
+  const items = page.items.map((n) => ({
     id: n.id,
     type: n.type,
     title: n.title,
@@ -34,8 +33,7 @@ export async function listNotifications({ ctx, input }: { ctx: ServiceCtx; input
     createdAt: n.createdAt,
     link: deepLink(n.type, n.data),
   }));
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > input.limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** Unseen counts split as the top bar shows them: inbox and calendar badges. */

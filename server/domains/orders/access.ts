@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { orderItems, orders, storefronts } from '../../db/schema';
-import { type ServiceCtx, requireUser } from '../../lib/context';
+import { type ServiceCtx, requireUser } from '../../service-context';
 import { forbidden, notFound } from '../../lib/errors';
 import { canManageStorefront } from '../storefronts/access';
 import { ORDER_MESSAGES } from './inputs';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { NotificationPriority } from '../../db/schema';
 import { executeNamedRows } from '../../db/prepared';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { formatCents } from '../../lib/money';
 import { announceChange } from '../../lib/announcer';
 import { EVENTS_CHANNEL } from '../../lib/events';

@@ -1,4 +1,4 @@
-import { authedProcedure, router, serviceCtx } from '../../trpc/init';
+import { authedProcedure, router } from '../../trpc/init';
 import {
   cancelOrderInput,
   checkoutInput,
@@ -15,13 +15,13 @@ import { getOrder, myOrders, storefrontOrderCounts, storefrontOrders } from './s
 import { markDelivered, setTracking, updateOrderStatus } from './service/transitions';
 
 export const orderRouter = router({
-  checkout: authedProcedure.input(checkoutInput).mutation(({ ctx, input }) => checkout({ ctx: serviceCtx(ctx), input })),
-  byId: authedProcedure.input(orderIdInput).query(({ ctx, input }) => getOrder({ ctx: serviceCtx(ctx), input })),
-  mine: authedProcedure.input(myOrdersInput).query(({ ctx, input }) => myOrders({ ctx: serviceCtx(ctx), input })),
-  forStorefront: authedProcedure.input(storefrontOrdersInput).query(({ ctx, input }) => storefrontOrders({ ctx: serviceCtx(ctx), input })),
-  stats: authedProcedure.input(storefrontOrderStatsInput).query(({ ctx, input }) => storefrontOrderCounts({ ctx: serviceCtx(ctx), input })),
-  cancel: authedProcedure.input(cancelOrderInput).mutation(({ ctx, input }) => cancelOrder({ ctx: serviceCtx(ctx), input })),
-  updateStatus: authedProcedure.input(updateOrderStatusInput).mutation(({ ctx, input }) => updateOrderStatus({ ctx: serviceCtx(ctx), input })),
-  setTracking: authedProcedure.input(setTrackingInput).mutation(({ ctx, input }) => setTracking({ ctx: serviceCtx(ctx), input })),
-  markDelivered: authedProcedure.input(orderIdInput).mutation(({ ctx, input }) => markDelivered({ ctx: serviceCtx(ctx), input })),
+  checkout: authedProcedure.input(checkoutInput).mutation(({ ctx, input }) => checkout({ ctx: ctx.service, input })),
+  byId: authedProcedure.input(orderIdInput).query(({ ctx, input }) => getOrder({ ctx: ctx.service, input })),
+  mine: authedProcedure.input(myOrdersInput).query(({ ctx, input }) => myOrders({ ctx: ctx.service, input })),
+  forStorefront: authedProcedure.input(storefrontOrdersInput).query(({ ctx, input }) => storefrontOrders({ ctx: ctx.service, input })),
+  stats: authedProcedure.input(storefrontOrderStatsInput).query(({ ctx, input }) => storefrontOrderCounts({ ctx: ctx.service, input })),
+  cancel: authedProcedure.input(cancelOrderInput).mutation(({ ctx, input }) => cancelOrder({ ctx: ctx.service, input })),
+  updateStatus: authedProcedure.input(updateOrderStatusInput).mutation(({ ctx, input }) => updateOrderStatus({ ctx: ctx.service, input })),
+  setTracking: authedProcedure.input(setTrackingInput).mutation(({ ctx, input }) => setTracking({ ctx: ctx.service, input })),
+  markDelivered: authedProcedure.input(orderIdInput).mutation(({ ctx, input }) => markDelivered({ ctx: ctx.service, input })),
 });

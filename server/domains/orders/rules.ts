@@ -1,6 +1,6 @@
 import type { FulfillmentMethod, OrderStatus, StorefrontSettings } from '../../db/schema/storefronts';
 import { roundCents } from '../../lib/money';
-import { wallTimeOf } from '../calendar/timezone';
+import { wallTimeOf } from '../../lib/timezone';
 
 // Pure rules of orders (spec 1 §4, §5, §9): amounts, transitions, order numbers. The checkout
 // page shows the same totals by calling orderAmounts.

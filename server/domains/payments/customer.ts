@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { AuthedCtx, ServiceCtx } from '../../lib/context';
+import type { AuthedCtx, ServiceCtx } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import { providerCall } from './provider-calls';
 

@@ -1,4 +1,4 @@
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { AppError, invalid } from '../../lib/errors';
 import { PaymentProviderError } from '../../providers/payments/types';
 

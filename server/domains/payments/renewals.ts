@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { withTransaction } from '../../lib/context';
+import { withTransaction } from '../../service-context';
 import { isLocalProvider } from '../../providers/payments/local';
 import { providerFields, recordSubscriptionPayment } from './service/subscriptions';
 

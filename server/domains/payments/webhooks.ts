@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { connectAccounts, subscriptions, users, webhookEvents } from '../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../service-context';
 import { isUuid } from '../../lib/ids';
 import type { PaymentsEvent } from '../../providers/payments/stripe-events';
 import type { ChargeResult } from '../../providers/payments/types';

@@ -1,4 +1,4 @@
-import { authedProcedure, publicProcedure, router, serviceCtx } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import {
   checkAvailabilityInput,
   createProductInput,
@@ -14,23 +14,23 @@ import { cachedProductSearch } from './search-cache';
 import * as products from './service';
 
 export const productRouter = router({
-  create: authedProcedure.input(createProductInput).mutation(({ ctx, input }) => products.createProduct({ ctx: serviceCtx(ctx), input })),
-  update: authedProcedure.input(updateProductInput).mutation(({ ctx, input }) => products.updateProduct({ ctx: serviceCtx(ctx), input })),
-  delete: authedProcedure.input(productIdInput).mutation(({ ctx, input }) => products.deleteProduct({ ctx: serviceCtx(ctx), input })),
+  create: authedProcedure.input(createProductInput).mutation(({ ctx, input }) => products.createProduct({ ctx: ctx.service, input })),
+  update: authedProcedure.input(updateProductInput).mutation(({ ctx, input }) => products.updateProduct({ ctx: ctx.service, input })),
+  delete: authedProcedure.input(productIdInput).mutation(({ ctx, input }) => products.deleteProduct({ ctx: ctx.service, input })),
   updateInventory: authedProcedure
     .input(updateInventoryInput)
-    .mutation(({ ctx, input }) => products.updateInventory({ ctx: serviceCtx(ctx), input })),
+    .mutation(({ ctx, input }) => products.updateInventory({ ctx: ctx.service, input })),
   forStorefront: authedProcedure
     .input(storefrontProductsInput)
-    .query(({ ctx, input }) => products.storefrontProducts({ ctx: serviceCtx(ctx), input })),
+    .query(({ ctx, input }) => products.storefrontProducts({ ctx: ctx.service, input })),
   // Public: the storefront and product pages and the /shop marketplace are open to visitors.
-  byId: publicProcedure.input(productIdInput).query(({ ctx, input }) => products.getProduct({ ctx: serviceCtx(ctx), input })),
+  byId: publicProcedure.input(productIdInput).query(({ ctx, input }) => products.getProduct({ ctx: ctx.service, input })),
   search: publicProcedure
     .meta({ reusesAnswers: true })
     .input(productSearchInput)
-    .query(({ ctx, input }) => cachedProductSearch(ctx.deps, input, () => searchProducts({ ctx: serviceCtx(ctx), input }))),
-  featured: publicProcedure.input(featuredProductsInput).query(({ ctx, input }) => featuredProducts({ ctx: serviceCtx(ctx), input })),
+    .query(({ ctx, input }) => cachedProductSearch(ctx.deps, input, () => searchProducts({ ctx: ctx.service, input }))),
+  featured: publicProcedure.input(featuredProductsInput).query(({ ctx, input }) => featuredProducts({ ctx: ctx.service, input })),
   checkAvailability: publicProcedure
     .input(checkAvailabilityInput)
-    .query(({ ctx, input }) => products.checkAvailability({ ctx: serviceCtx(ctx), input })),
+    .query(({ ctx, input }) => products.checkAvailability({ ctx: ctx.service, input })),
 });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { products, storefronts } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { offsetPage } from '../../lib/pages';
 import { FEATURED_PRODUCTS, type featuredProductsInput, PRODUCT_PAGE_SIZE, type productSearchInput } from './inputs';
 import { toProduct } from './views';

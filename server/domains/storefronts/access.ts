@@ -2,10 +2,10 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shops, shopUsers, storefronts, users } from '../../db/schema';
 import type { TimeArg } from '../../db/sql';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { activeMembershipAt } from '../studios/access';
-import { DEFAULT_SHOP_TIMEZONE } from '../studios/constants';
+import { DEFAULT_SHOP_TIMEZONE } from '../../db/schema/studio-values';
 import { STOREFRONT_MESSAGES } from './inputs';
 
 export type StorefrontRow = typeof storefronts.$inferSelect;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { orders, products, productSales, storefrontOrderStats } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { DAY } from '../../lib/time';
 import { requireManagedStorefrontWithTimezone } from './managed-storefront';
 import type { storefrontIdInput } from './inputs';

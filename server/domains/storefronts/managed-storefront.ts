@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { shops, storefronts } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
-import { DEFAULT_SHOP_TIMEZONE } from '../studios/constants';
+import { DEFAULT_SHOP_TIMEZONE } from '../../db/schema/studio-values';
 import { managedStorefrontsWhere, type StorefrontRow } from './access';
 import { STOREFRONT_MESSAGES } from './inputs';
 

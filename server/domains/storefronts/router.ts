@@ -1,18 +1,18 @@
-import { authedProcedure, publicProcedure, router, serviceCtx } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { storefrontAnalytics } from './analytics';
 import { createStorefrontInput, listStorefrontsInput, storefrontIdInput, updateStorefrontSettingsInput } from './inputs';
 import * as storefronts from './service';
 
 export const storefrontRouter = router({
-  create: authedProcedure.input(createStorefrontInput).mutation(({ ctx, input }) => storefronts.createStorefront({ ctx: serviceCtx(ctx), input })),
+  create: authedProcedure.input(createStorefrontInput).mutation(({ ctx, input }) => storefronts.createStorefront({ ctx: ctx.service, input })),
   updateSettings: authedProcedure
     .input(updateStorefrontSettingsInput)
-    .mutation(({ ctx, input }) => storefronts.updateStorefrontSettings({ ctx: serviceCtx(ctx), input })),
-  toggleActive: authedProcedure.input(storefrontIdInput).mutation(({ ctx, input }) => storefronts.toggleStorefrontActive({ ctx: serviceCtx(ctx), input })),
-  delete: authedProcedure.input(storefrontIdInput).mutation(({ ctx, input }) => storefronts.deleteStorefront({ ctx: serviceCtx(ctx), input })),
+    .mutation(({ ctx, input }) => storefronts.updateStorefrontSettings({ ctx: ctx.service, input })),
+  toggleActive: authedProcedure.input(storefrontIdInput).mutation(({ ctx, input }) => storefronts.toggleStorefrontActive({ ctx: ctx.service, input })),
+  delete: authedProcedure.input(storefrontIdInput).mutation(({ ctx, input }) => storefronts.deleteStorefront({ ctx: ctx.service, input })),
   // Public: the /shop marketplace and the public storefront page are open to visitors.
-  list: publicProcedure.input(listStorefrontsInput).query(({ ctx, input }) => storefronts.listStorefronts({ ctx: serviceCtx(ctx), input })),
-  byId: publicProcedure.input(storefrontIdInput).query(({ ctx, input }) => storefronts.getStorefront({ ctx: serviceCtx(ctx), input })),
-  mine: authedProcedure.query(({ ctx }) => storefronts.myStorefronts({ ctx: serviceCtx(ctx) })),
-  analytics: authedProcedure.input(storefrontIdInput).query(({ ctx, input }) => storefrontAnalytics({ ctx: serviceCtx(ctx), input })),
+  list: publicProcedure.input(listStorefrontsInput).query(({ ctx, input }) => storefronts.listStorefronts({ ctx: ctx.service, input })),
+  byId: publicProcedure.input(storefrontIdInput).query(({ ctx, input }) => storefronts.getStorefront({ ctx: ctx.service, input })),
+  mine: authedProcedure.query(({ ctx }) => storefronts.myStorefronts({ ctx: ctx.service })),
+  analytics: authedProcedure.input(storefrontIdInput).query(({ ctx, input }) => storefrontAnalytics({ ctx: ctx.service, input })),
 });

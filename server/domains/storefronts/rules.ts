@@ -1,5 +1,5 @@
 import type { StorefrontSettings } from '../../db/schema/storefronts';
-import { wallTimeOf } from '../calendar/timezone';
+import { wallTimeOf } from '../../lib/timezone';
 
 // Pure rules of storefronts (spec 1 §2 analytics panel, §3 settings). The client imports these.
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_STOREFRONT_SETTINGS, shops, storefronts, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { offsetPage } from '../../lib/pages';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import {

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shops, shopUsers } from '../../db/schema';
 import { type TimeArg, timeSql } from '../../db/sql';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_TYPE_VALUES, SHOP_USER_TYPE, TATTOO_STYLES, WEEKDAYS } from './constants';
+import { PAYMENT_TYPE_VALUES, SHOP_USER_TYPE, TATTOO_STYLES, WEEKDAYS } from '../../db/schema/studio-values';
 import { normalizeTime, US_STATES } from './rules';
 
 // The Create New Studio dialog and the manage page share these schemas (spec 1 §2, §5).

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shopInvitations, shops, shopUsers, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, forbidden, invalid, isExclusionViolation, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { DAY } from '../../lib/time';

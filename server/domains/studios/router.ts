@@ -1,4 +1,4 @@
-import { authedProcedure, publicProcedure, router, serviceCtx } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import {
   createStudioInput,
   handleAvailableInput,
@@ -18,26 +18,24 @@ import * as studios from './service';
 
 export const studioRouter = router({
   // Public so that a signed-out call gets the spec's own message from the service.
-  create: publicProcedure.input(createStudioInput).mutation(({ ctx, input }) => studios.createStudio({ ctx: serviceCtx(ctx), input })),
-  byId: authedProcedure.input(studioIdInput).query(({ ctx, input }) => studios.getStudio({ ctx: serviceCtx(ctx), input })),
-  bySlug: authedProcedure.input(studioSlugInput).query(({ ctx, input }) => studios.getStudio({ ctx: serviceCtx(ctx), input })),
+  create: publicProcedure.input(createStudioInput).mutation(({ ctx, input }) => studios.createStudio({ ctx: ctx.service, input })),
+  byId: authedProcedure.input(studioIdInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
+  bySlug: authedProcedure.input(studioSlugInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
   search: authedProcedure
     .meta({ reusesAnswers: true })
     .input(studioSearchInput)
-    .query(({ ctx, input }) => cachedSearch(ctx.deps, input, () => studios.searchStudios({ ctx: serviceCtx(ctx), input }))),
-  mine: authedProcedure.query(({ ctx }) => studios.myStudios({ ctx: serviceCtx(ctx) })),
+    .query(({ ctx, input }) => cachedSearch(ctx.deps, input, () => studios.searchStudios({ ctx: ctx.service, input }))),
+  mine: authedProcedure.query(({ ctx }) => studios.myStudios({ ctx: ctx.service })),
   isHandleAvailable: authedProcedure
     .input(handleAvailableInput)
-    .query(({ ctx, input }) => studios.checkHandle({ ctx: serviceCtx(ctx), input })),
-  update: authedProcedure.input(updateStudioInput).mutation(({ ctx, input }) => studios.updateStudio({ ctx: serviceCtx(ctx), input })),
-  members: authedProcedure.input(studioIdInput).query(({ ctx, input }) => members.listMembers({ ctx: serviceCtx(ctx), input })),
-  addMember: authedProcedure.input(inviteMemberInput).mutation(({ ctx, input }) => members.inviteMember({ ctx: serviceCtx(ctx), input })),
-  updateMember: authedProcedure
-    .input(updateMemberInput)
-    .mutation(({ ctx, input }) => members.updateMember({ ctx: serviceCtx(ctx), input })),
-  removeMember: authedProcedure.input(memberIdInput).mutation(({ ctx, input }) => members.removeMember({ ctx: serviceCtx(ctx), input })),
-  invitation: authedProcedure.input(invitationCodeInput).query(({ ctx, input }) => members.getInvitation({ ctx: serviceCtx(ctx), input })),
+    .query(({ ctx, input }) => studios.checkHandle({ ctx: ctx.service, input })),
+  update: authedProcedure.input(updateStudioInput).mutation(({ ctx, input }) => studios.updateStudio({ ctx: ctx.service, input })),
+  members: authedProcedure.input(studioIdInput).query(({ ctx, input }) => members.listMembers({ ctx: ctx.service, input })),
+  addMember: authedProcedure.input(inviteMemberInput).mutation(({ ctx, input }) => members.inviteMember({ ctx: ctx.service, input })),
+  updateMember: authedProcedure.input(updateMemberInput).mutation(({ ctx, input }) => members.updateMember({ ctx: ctx.service, input })),
+  removeMember: authedProcedure.input(memberIdInput).mutation(({ ctx, input }) => members.removeMember({ ctx: ctx.service, input })),
+  invitation: authedProcedure.input(invitationCodeInput).query(({ ctx, input }) => members.getInvitation({ ctx: ctx.service, input })),
   respondToInvitation: authedProcedure
     .input(respondInvitationInput)
-    .mutation(({ ctx, input }) => members.respondToInvitation({ ctx: serviceCtx(ctx), input })),
+    .mutation(({ ctx, input }) => members.respondToInvitation({ ctx: ctx.service, input })),
 });

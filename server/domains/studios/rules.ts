@@ -1,4 +1,4 @@
-import { type DayHours, type OpeningHours, WEEKDAYS, type Weekday } from './constants';
+import { type DayHours, type OpeningHours, WEEKDAYS, type Weekday } from '../../db/schema/studio-values';
 
 /** US state codes for addresses (studio address, shipping address). */
 export const US_STATES = [
@@ -55,7 +55,7 @@ export const US_STATES = [
   'WY',
 ] as const;
 
-export * from './constants';
+export * from '../../db/schema/studio-values';
 
 // Pure rules of studios (spec 1 §2, §4, §5): opening hours and their summary, membership windows,
 // slugs and addresses. The client imports this file for the hours editor.

@@ -3,10 +3,10 @@ import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SHOP_SOURCE_STATUS, shops, shopUsers, users } from '../../db/schema';
 import { pointOnSphere } from '../../db/schema/geo';
-import { type ServiceCtx, withTransaction } from '../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../service-context';
 import { prepared } from '../../db/prepared';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
-import { newestStudioBanner } from '../images/banner';
+import { newestStudioBanner } from './banner';
 import { activeMembershipAt, canManageShop, requireManagedShop, STUDIO_NOT_FOUND } from './access';
 import { findHandleConflict, freeSlugFor } from './handles';
 import {

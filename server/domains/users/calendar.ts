@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type CalendarIntegration, users } from '../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import type { addCalendarIntegrationInput, updateCalendarIntegrationInput } from './inputs';

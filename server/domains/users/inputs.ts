@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { displayNameField } from '../auth/inputs';
+
+/** Display names are shown with a leading @; users may type it or not. */
+export const DISPLAY_NAME_PATTERN = /^@?[A-Za-z0-9_.]{3,30}$/;
+export const displayNameField = z
+  .string({ error: 'Display name is required' })
+  .trim()
+  .min(1, 'Display name is required')
+  .regex(DISPLAY_NAME_PATTERN, 'Display name must be 3 to 30 letters, numbers, dots or underscores')
+  .transform((name) => (name.startsWith('@') ? name : `@${name}`));
 
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 

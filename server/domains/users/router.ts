@@ -1,4 +1,4 @@
-import { authedProcedure, publicProcedure, router, serviceCtx } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as calendar from './calendar';
 import {
   addCalendarIntegrationInput,
@@ -12,21 +12,21 @@ import {
 import * as users from './service';
 
 export const userRouter = router({
-  byId: publicProcedure.input(userByIdInput).query(({ ctx, input }) => users.getUserById({ ctx: serviceCtx(ctx), input })),
-  update: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => users.updateProfile({ ctx: serviceCtx(ctx), input })),
+  byId: publicProcedure.input(userByIdInput).query(({ ctx, input }) => users.getUserById({ ctx: ctx.service, input })),
+  update: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => users.updateProfile({ ctx: ctx.service, input })),
   isDisplayNameAvailable: publicProcedure
     .input(displayNameAvailableInput)
-    .query(({ ctx, input }) => users.checkDisplayNameAvailable({ ctx: serviceCtx(ctx), input })),
+    .query(({ ctx, input }) => users.checkDisplayNameAvailable({ ctx: ctx.service, input })),
   addCalendarIntegration: authedProcedure
     .input(addCalendarIntegrationInput)
-    .mutation(({ ctx, input }) => calendar.addCalendarIntegration({ ctx: serviceCtx(ctx), input })),
+    .mutation(({ ctx, input }) => calendar.addCalendarIntegration({ ctx: ctx.service, input })),
   updateCalendarIntegration: authedProcedure
     .input(updateCalendarIntegrationInput)
-    .mutation(({ ctx, input }) => calendar.updateCalendarIntegration({ ctx: serviceCtx(ctx), input })),
+    .mutation(({ ctx, input }) => calendar.updateCalendarIntegration({ ctx: ctx.service, input })),
   removeCalendarIntegration: authedProcedure
     .input(calendarIntegrationIdInput)
-    .mutation(({ ctx, input }) => calendar.removeCalendarIntegration({ ctx: serviceCtx(ctx), input })),
+    .mutation(({ ctx, input }) => calendar.removeCalendarIntegration({ ctx: ctx.service, input })),
   hasActiveCalendarIntegration: authedProcedure
     .input(calendarProviderInput)
-    .query(({ ctx, input }) => calendar.hasActiveCalendarIntegration({ ctx: serviceCtx(ctx), input })),
+    .query(({ ctx, input }) => calendar.hasActiveCalendarIntegration({ ctx: ctx.service, input })),
 });

@@ -1,12 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { type ServiceCtx, requireUser } from '../../lib/context';
+import { type ServiceCtx, requireUser } from '../../service-context';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UpdateProfileInput, displayNameAvailableInput, updateProfileInput } from './inputs';
 import { toMe, toPublicUser } from './views';
 import type { z } from 'zod';
-import { DISPLAY_NAME_PATTERN } from '../auth/inputs';
+import { DISPLAY_NAME_PATTERN } from './inputs';
 
 export const DISPLAY_NAME_TAKEN = 'Display name is already taken';
 

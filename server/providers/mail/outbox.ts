@@ -1,5 +1,5 @@
 import { mailOutbox } from '../../db/schema';
-import type { ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../service-context';
 import type { OutgoingMail } from './index';
 
 /**

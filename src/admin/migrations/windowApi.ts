@@ -1,5 +1,5 @@
 import type { TRPCClient } from '@trpc/client';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/router';
 import { type CleanupMode, type DeletionSettings, type MigrationTool, UI_DELETION_DEFAULTS } from '../../../server/domains/maintenance/rules';
 
 type Client = Pick<TRPCClient<AppRouter>, 'admin'>;

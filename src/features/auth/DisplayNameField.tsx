@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { DISPLAY_NAME_PATTERN } from '../../../server/domains/auth/inputs';
+import { DISPLAY_NAME_PATTERN } from '../../../server/domains/users/inputs';
 import { trpc } from '../../trpc';
 
 /** Display name with a live availability check (debounced 300 ms). */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { getQueryKey } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/router';
 import { trpc } from '../../trpc';
 
 export type Me = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;

@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/router';
 
 // The shapes the shop pages read, taken from the procedures themselves so they cannot drift.
 

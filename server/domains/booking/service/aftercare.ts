@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { type bookings, products, storefronts } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import { formatCents } from '../../../lib/money';
 import { createNotification } from '../../notifications/create';
 

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { artistTimeOff, artistWorkingHours, bookings, shops, shopUsers } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import { AppError, invalid, notFound } from '../../../lib/errors';
 import { DAY } from '../../../lib/time';
-import { addDays, parseLocalDate, wallTimeOf, zonedInstant } from '../../calendar/timezone';
+import { addDays, parseLocalDate, wallTimeOf, zonedInstant } from '../../../lib/timezone';
 import { requireRequest } from '../access';
 import { MAX_AVAILABILITY_DAYS } from '../constants';
 import { BOOKING_MESSAGES } from '../inputs';

@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings } from '../../../db/schema';
-import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, isExclusionViolation } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
-import { formatInZone } from '../../calendar/timezone';
+import { formatInZone } from '../../../lib/timezone';
 import { requireArtistSide, requireBooking } from '../access';
-import type { BookingStatus } from '../constants';
+import type { BookingStatus } from '../../../db/schema/booking-values';
 import { BOOKING_MESSAGES, type cancelBookingInput, type rescheduleInput } from '../inputs';
 import { type BookingAction, bookingStatusesAllowing, depositAfterCancel, nextBookingStatus, rescheduleRefusal } from '../rules';
 import { sendAftercare } from './aftercare';

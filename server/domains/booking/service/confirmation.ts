@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { artists, type bookings, shops } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import { queueMail } from '../../../providers/mail/outbox';
-import { buildCalendar, type CalendarEvent } from '../../calendar/ics';
-import { formatInZone } from '../../calendar/timezone';
+import { buildCalendar, type CalendarEvent } from '../../../lib/ics';
+import { formatInZone } from '../../../lib/timezone';
 import { createNotification, enabledChannels } from '../../notifications/create';
 import { REMINDER_MINUTES } from '../constants';
 import { mailRecipient } from './mail-recipient';

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, invalid } from '../../../lib/errors';
-import { formatInZone, wallTimeOf } from '../../calendar/timezone';
+import { formatInZone, wallTimeOf } from '../../../lib/timezone';
 import { requireBooking, requireClientSide } from '../access';
-import type { SignedConsent } from '../constants';
+import type { SignedConsent } from '../../../db/schema/booking-values';
 import { BOOKING_MESSAGES, type consentInput } from '../inputs';
 import { consentText, isOfAge } from '../rules';
 import { eventDetails } from './confirmation';

@@ -1,5 +1,5 @@
-import type { ServiceCtx } from '../../../lib/context';
-import { formatInZone } from '../../calendar/timezone';
+import type { ServiceCtx } from '../../../service-context';
+import { formatInZone } from '../../../lib/timezone';
 import { requireBooking } from '../access';
 import { HEALTH_QUESTIONS } from '../constants';
 import { consentText } from '../rules';

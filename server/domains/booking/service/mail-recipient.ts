@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 
 /**
  * Where a booking e-mail goes and how it greets the person: by first name when they gave one,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings, users } from '../../../db/schema';
-import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError } from '../../../lib/errors';
 import { requireBooking, requireClientSide } from '../access';
 import { BOOKING_MESSAGES, type payDepositInput } from '../inputs';

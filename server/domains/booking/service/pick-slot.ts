@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookingRequests, bookings } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, isExclusionViolation, isUniqueViolation } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
 import { requireClientSide, requireRequest } from '../access';

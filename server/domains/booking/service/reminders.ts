@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { bookings } from '../../../db/schema';
 import type { AppDeps } from '../../../deps';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { DAY, MINUTE } from '../../../lib/time';
 import { queueMail } from '../../../providers/mail/outbox';
-import { formatInZone } from '../../calendar/timezone';
+import { formatInZone } from '../../../lib/timezone';
 import { createNotification } from '../../notifications/create';
 import { REMINDER_MINUTES } from '../constants';
 import { eventDetails } from './confirmation';

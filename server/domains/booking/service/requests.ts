@@ -1,8 +1,9 @@
-import { and, arrayContains, desc, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { keysetPage, olderThan } from '../../../lib/pages';
 import type { z } from 'zod';
 import { artists, bookingRequests, bookingServices, bookings, images, shops, shopUsers, users } from '../../../db/schema';
 import type { AppDeps } from '../../../deps';
-import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, invalid, notFound } from '../../../lib/errors';
 import { formatCents } from '../../../lib/money';
 import { DAY } from '../../../lib/time';
@@ -10,7 +11,8 @@ import { openThread, sendMessage } from '../../messaging/service';
 import { createNotification } from '../../notifications/create';
 import { activeMembershipAt } from '../../studios/access';
 import { requireArtistSide, requireClientSide, requireRequest } from '../access';
-import { type BookingRequestStatus, REQUEST_EXPIRY_DAYS } from '../constants';
+import { REQUEST_EXPIRY_DAYS } from '../constants';
+import type { BookingRequestStatus } from '../../../db/schema/booking-values';
 import { type answerInput, type askInput, BOOKING_MESSAGES, type createRequestInput, type declineInput, type quoteInput } from '../inputs';
 import { personName } from '../person-name';
 import { depositFor, directQuote, nextRequestStatus, type RequestAction } from '../rules';
@@ -167,29 +169,19 @@ export async function similarOpenArtists(ctx: ServiceCtx, excludeUserId: string,
 /** My requests as a client or as the artist, newest first, 20 a page. */
 export async function listRequests({ ctx, input }: { ctx: ServiceCtx; input: { role: 'client' | 'artist'; cursor?: string | null } }) {
   const me = requireUser(ctx);
-  const [at, id] = (input.cursor ?? '').split('|');
-  const after = at && id && !Number.isNaN(Date.parse(at)) ? { at: new Date(at), id } : null;
   const mine = input.role === 'client' ? eq(bookingRequests.clientId, me.id) : eq(bookingRequests.artistId, me.id);
   const rows = await ctx.db
     .select({ request: bookingRequests, clientName: personName(users), artistName: artists.name })
     .from(bookingRequests)
     .innerJoin(users, eq(users.id, bookingRequests.clientId))
     .leftJoin(artists, eq(artists.userId, bookingRequests.artistId))
-    .where(
-      and(
-        mine,
-        after
-          ? or(lt(bookingRequests.createdAt, after.at), and(eq(bookingRequests.createdAt, after.at), lt(bookingRequests.id, after.id)))
-          : undefined,
-      ),
-    )
+    .where(and(mine, olderThan(input.cursor, bookingRequests.createdAt, bookingRequests.id)))
     .orderBy(desc(bookingRequests.createdAt), desc(bookingRequests.id))
     .limit(REQUEST_PAGE_SIZE + 1);
-  const page = rows.slice(0, REQUEST_PAGE_SIZE);
-  const last = page[page.length - 1]?.request;
+  const page = keysetPage(rows, REQUEST_PAGE_SIZE, (r) => ({ at: r.request.createdAt, id: r.request.id }));
   return {
-    items: page.map((r) => ({ ...r.request, clientName: r.clientName, artistName: r.artistName ?? '' })),
-    nextCursor: rows.length > REQUEST_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+    items: page.items.map((r) => ({ ...r.request, clientName: r.clientName, artistName: r.artistName ?? '' })),
+    nextCursor: page.nextCursor,
   };
 }
 

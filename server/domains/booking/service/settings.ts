@@ -10,7 +10,7 @@ import {
   shops,
   shopUsers,
 } from '../../../db/schema';
-import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { forbidden, invalid, notFound } from '../../../lib/errors';
 import { activeMembershipAt } from '../../studios/access';
 import type { bookingSettingsInput, serviceInput, timeOffInput, workingHoursInput } from '../inputs';

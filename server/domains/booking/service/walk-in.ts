@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { bookings } from '../../../db/schema';
-import { requireUser, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
 import { conflict, forbidden, invalid, isExclusionViolation } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
 import { isStaffOf } from '../access';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pushDevices } from '../../../db/schema';
-import { type ServiceCtx, requireUser, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, requireUser, withTransaction } from '../../../service-context';
 import { AppError, invalid, notFound, unauthorized } from '../../../lib/errors';
 import { UNKNOWN_PUSH_SERVICE } from '../../../providers/push/endpoints';
 import { VAPID_NOT_CONFIGURED } from '../../../providers/push/vapid-keys';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CANCELLABLE_ORDER_STATUSES, orders } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict } from '../../../lib/errors';
 import { itemsOf, loadOrderForParty } from '../access';
 import { type cancelOrderInput, ORDER_MESSAGES } from '../inputs';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orders } from '../../../db/schema';
-import { type ServiceCtx, requireUser } from '../../../lib/context';
+import { type ServiceCtx, requireUser } from '../../../service-context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
 import type { ProductRow } from '../../products/views';

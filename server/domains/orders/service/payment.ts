@@ -2,7 +2,7 @@ import { and, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { placeholders, prepared } from '../../../db/prepared';
 import { orderItems, orders } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError } from '../../../lib/errors';
 import { type ChargeResult, PaymentProviderError } from '../../../providers/payments/types';
 import type { StorefrontRow } from '../../storefronts/access';

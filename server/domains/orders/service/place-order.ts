@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { placeholders, prepared } from '../../../db/prepared';
 import { orderItems, orders } from '../../../db/schema';
 import { announceChange } from '../../../lib/announcer';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict } from '../../../lib/errors';
 import { PRODUCT_CHANGES_CHANNEL } from '../../products/search-cache';
 import type { ProductRow } from '../../products/views';

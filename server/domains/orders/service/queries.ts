@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orders, REVENUE_ORDER_STATUSES, storefrontOrderStats } from '../../../db/schema';
-import { type ServiceCtx, requireUser } from '../../../lib/context';
+import { type ServiceCtx, requireUser } from '../../../service-context';
 import { offsetPage } from '../../../lib/pages';
 import { requireManagedStorefront } from '../../storefronts/access';
 import { itemsOf, loadOrderForParty } from '../access';

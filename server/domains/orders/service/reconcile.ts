@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { orders } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { type ChargeResult, chargeResultOf } from '../../../providers/payments/types';
 import { loadStorefront } from '../../storefronts/access';
 import { chargeKey, confirmPaidOrder, releaseUnpaidOrder } from './payment';

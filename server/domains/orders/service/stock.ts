@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import { products } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import type { OrderItemRow } from '../views';
 
 // Every commerce write takes its row locks in one order, so no two of them can deadlock:

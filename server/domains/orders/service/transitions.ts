@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type OrderStatus, orders } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { conflict } from '../../../lib/errors';
 import { itemsOf, loadOrderForSeller } from '../access';
 import { ORDER_MESSAGES, type orderIdInput, type setTrackingInput, type updateOrderStatusInput } from '../inputs';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { connectAccounts, paymentRequests, paymentTransactions, users } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import type { ConnectAccountSnapshot } from '../../../providers/payments/types';
 import { canReceivePayments, type ConnectFacts, connectProblem, connectStatusOf } from '../rules';
 

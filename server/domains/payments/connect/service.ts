@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { payouts, users } from '../../../db/schema';
-import { type AuthedCtx, withTransaction } from '../../../lib/context';
+import { type AuthedCtx, withTransaction } from '../../../service-context';
 import { AppError, notFound } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
 import { isLocalProvider } from '../../../providers/payments/local';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { paymentRequests } from '../../../db/schema';
-import type { AuthedCtx } from '../../../lib/context';
+import type { AuthedCtx } from '../../../service-context';
 import { notFound } from '../../../lib/errors';
 
 export const PAYMENT_REQUEST_NOT_FOUND = 'Payment request not found';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { paymentRequests, paymentTransactions } from '../../../db/schema';
-import { type AuthedCtx, withTransaction } from '../../../lib/context';
+import { type AuthedCtx, withTransaction } from '../../../service-context';
 import { conflict, forbidden } from '../../../lib/errors';
 import { canCloseRequest } from '../rules';
 import { requireRequestParty } from './access';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MessageAttachment, messages, paymentRequests, threadParticipants, threads, users } from '../../../db/schema';
-import { type AuthedCtx, withTransaction } from '../../../lib/context';
+import { type AuthedCtx, withTransaction } from '../../../service-context';
 import { invalid, notFound } from '../../../lib/errors';
 import { formatCents } from '../../../lib/money';
 import { requireThreadAccess } from '../../messaging/access';

@@ -1,8 +1,8 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentRequests } from '../../../db/schema';
-import type { AuthedCtx } from '../../../lib/context';
-import { olderThan, pageOf } from '../cursor';
+import type { AuthedCtx } from '../../../service-context';
+import { keysetPage, olderThan } from '../../../lib/pages';
 import type { listPaymentRequestsInput } from '../inputs';
 import { requireRequestParty } from './access';
 
@@ -22,7 +22,7 @@ export async function listPaymentRequests({ ctx, input }: { ctx: AuthedCtx; inpu
     )
     .orderBy(desc(paymentRequests.createdAt), desc(paymentRequests.id))
     .limit(REQUEST_PAGE_SIZE + 1);
-  return pageOf(rows, REQUEST_PAGE_SIZE, (row) => row.createdAt);
+  return keysetPage(rows, REQUEST_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
 }
 
 export const getPaymentRequest = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) => requireRequestParty(ctx, input.paymentRequestId);

@@ -1,5 +1,5 @@
 import type { paymentRequests } from '../../../db/schema';
-import type { ServiceCtx } from '../../../lib/context';
+import type { ServiceCtx } from '../../../service-context';
 import { announce } from '../../../lib/live';
 import { formatCents } from '../../../lib/money';
 import { createNotification } from '../../notifications/create';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentMethods, paymentRequests, paymentTransactions } from '../../../db/schema';
-import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../../lib/errors';
 import type { ChargeResult } from '../../../providers/payments/types';
 import { connectAccountOf, factsOf } from '../connect/accounts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { paymentTransactions } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { chargeResultOf } from '../../../providers/payments/types';
 import type { Settling } from '../../orders/service/reconcile';
 import { attemptChargeKey, settleAttempt } from './process';

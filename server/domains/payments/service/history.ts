@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentHistory } from '../../../db/schema';
-import type { AuthedCtx } from '../../../lib/context';
-import { olderThan, pageOf } from '../cursor';
+import type { AuthedCtx } from '../../../service-context';
+import { keysetPage, olderThan } from '../../../lib/pages';
 import type { historyInput } from '../inputs';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -15,5 +15,5 @@ export async function listPaymentHistory({ ctx, input }: { ctx: AuthedCtx; input
     .where(and(eq(paymentHistory.userId, ctx.user.id), olderThan(input.cursor, paymentHistory.date, paymentHistory.id)))
     .orderBy(desc(paymentHistory.date), desc(paymentHistory.id))
     .limit(HISTORY_PAGE_SIZE + 1);
-  return pageOf(rows, HISTORY_PAGE_SIZE, (row) => row.date);
+  return keysetPage(rows, HISTORY_PAGE_SIZE, (row) => ({ at: row.date, id: row.id }));
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentMethods, users } from '../../../db/schema';
-import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../service-context';
 import { notFound } from '../../../lib/errors';
 import type { CardDetails } from '../../../providers/payments/types';
 import { providerCustomer, rememberCustomer } from '../customer';

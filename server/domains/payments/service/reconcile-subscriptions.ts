@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { subscriptions } from '../../../db/schema';
-import { type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type ServiceCtx, withTransaction } from '../../../service-context';
 import type { Settling } from '../../orders/service/reconcile';
 import { providerFields, recordSubscriptionPayment, subscriptionStartKey } from './subscriptions';
 

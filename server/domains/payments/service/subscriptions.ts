@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentHistory, shops, shopUsers, subscriptions } from '../../../db/schema';
-import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../lib/context';
+import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
 import type { ProviderSubscription } from '../../../providers/payments/types';
 import { activeMembershipAt, canManageShop, requireManagedShop } from '../../studios/access';

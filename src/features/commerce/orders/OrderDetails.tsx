@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/router';
 import { formatCents, formatDate, formatDateTime } from '../format';
 import { OrderStatusChip } from './OrderStatusChip';
 import { TotalsTable } from './TotalsTable';

@@ -1,4 +1,5 @@
-// Pure constants of studios (spec 1 §3, spec 2 §3 and §9), shared by the schema, the server and the client.
+// The value lists and JSON types of the studio tables (spec 1 §3, spec 2 §3 and §9). Pure, no ORM:
+// the client reaches them through server/domains/studios/rules.ts.
 
 /** The tattoo styles of spec 1 §3 (the spec says 33 but lists these 34; all are kept). */
 export const TATTOO_STYLES = [

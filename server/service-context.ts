@@ -1,7 +1,7 @@
-import type { SessionUser } from '../auth/sessions';
-import type { Db } from '../db/client';
-import type { AppDeps } from '../deps';
-import { isRetryableTransactionError, unauthorized } from './errors';
+import type { SessionUser } from './auth/sessions';
+import type { Db } from './db/client';
+import type { AppDeps } from './deps';
+import { isRetryableTransactionError, unauthorized } from './lib/errors';
 
 /** What every service operation receives: the database (maybe a transaction), the user, the deps. */
 export type ServiceCtx = {
@@ -10,7 +10,12 @@ export type ServiceCtx = {
   deps: AppDeps;
   /** Current session id, when the call comes from a signed-in request. */
   sessionId?: string;
+  /** Set by withTransaction: db is a transaction, so statements (and NOTIFYs) commit or roll back together. */
+  inTransaction?: true;
 };
+
+/** The context inside withTransaction: db is the transaction. */
+export type TxCtx = ServiceCtx & { inTransaction: true };
 
 export type AuthedCtx = ServiceCtx & { user: SessionUser };
 
@@ -30,17 +35,19 @@ const TRANSACTION_ATTEMPTS = 5;
  * outer transaction, which is the one to run again. fn may therefore run more than once; it must
  * keep its effects in the transaction (notifications are queued rows, announcements are NOTIFYs).
  */
-export async function withTransaction<T>(ctx: ServiceCtx, fn: (txCtx: ServiceCtx) => Promise<T>): Promise<T> {
-  if ((ctx as { inTransaction?: boolean }).inTransaction) return fn(ctx);
+export async function withTransaction<T>(ctx: ServiceCtx, fn: (txCtx: TxCtx) => Promise<T>): Promise<T> {
+  if (isInTransaction(ctx)) return fn(ctx);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, inTransaction: true } as ServiceCtx));
+      return await ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx, inTransaction: true }));
     } catch (error) {
       if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryPauseMs(attempt)));
     }
   }
 }
+
+export const isInTransaction = (ctx: ServiceCtx): ctx is TxCtx => ctx.inTransaction === true;
 
 /** 5–10 ms, doubling with each attempt: jittered so two transactions that collided part ways. */
 const retryPauseMs = (attempt: number) => 5 * 2 ** (attempt - 1) * (1 + Math.random());
