@@ -89,12 +89,16 @@ function resultBody(data: unknown): string | Buffer {
 }
 
 /**
- * The query string as tRPC reads it. Not Fastify's `req.query`: its parser keeps a malformed
- * escape (`%E0%A4%A`) as sent where URLSearchParams makes it U+FFFD, so the two read different inputs.
+ * The first value of a query-string parameter (Fastify gives an array for repeated names), as tRPC
+ * reads it with URLSearchParams. Fastify's parser agrees with that except on an escape it cannot
+ * decode (`%E0%A4%A`, `%FF`): it keeps the whole value as sent where URLSearchParams writes U+FFFD,
+ * so a value still holding a '%' is read again tRPC's way (rare, and a cost only then).
  */
-function searchParamsOf(req: FastifyRequest) {
-  const start = req.url.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : req.url.slice(start + 1));
+function queryParam(req: FastifyRequest, name: string): string | undefined {
+  const value = (req.query as Record<string, string | string[] | undefined>)[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || !first.includes('%')) return first;
+  return new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)).get(name) ?? undefined;
 }
 
 /**
@@ -138,18 +142,17 @@ async function parsePlainRequest(
   maxBatchSize: number,
   answeredBefore: (path: string, requestText: string) => boolean,
 ): Promise<Parsed | null> {
-  const search = searchParamsOf(req);
-  if (wantsStream(req) || search.has('connectionParams')) return null;
+  if (wantsStream(req) || queryParam(req, 'connectionParams') !== undefined) return null;
   // tRPC picks its reader by content type whatever the method (it refuses a GET that says it
   // carries form data): only JSON, or a GET without a content type, is answered here.
   const contentType = req.headers['content-type'];
   if (contentType === undefined ? req.method !== 'GET' : !contentType.startsWith('application/json')) return null;
-  const batch = search.get('batch') === '1';
+  const batch = queryParam(req, 'batch') === '1';
   const paths = batch ? path.split(',') : [path];
   if (paths.length > maxBatchSize) return null;
 
   let inputs: unknown;
-  const text = req.method === 'GET' ? (search.get('input') ?? undefined) : (req.body as string | undefined);
+  const text = req.method === 'GET' ? queryParam(req, 'input') : (req.body as string | undefined);
   // A POST without a body: tRPC's handler reads it as JSON, a failure for any procedure that takes input.
   if (req.method === 'POST' && !text) return null;
   const parseLater = !batch && text !== undefined && text !== '' && answeredBefore(path, text);

@@ -346,6 +346,11 @@ const cases: Record<string, Case> = {
     status: 200,
     request: () => ({ path: `studio.search?input={"json":{"query":"${'%E0%A4%A'.repeat(12)}"}}`, headers: signedIn() }),
   },
+  'a query input with an escape that is not UTF-8': {
+    lean: true,
+    status: 404,
+    request: () => ({ path: `blog.bySlug?input={"json":{"slug":"%FF"}}` }),
+  },
   'a query input that is null': { lean: true, status: 400, request: () => ({ path: `blog.bySlug?input=null` }) },
   'a query input given twice (the first one counts)': {
     lean: true,
