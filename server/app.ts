@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { DEVICE_COOKIE, SESSION_COOKIE, clearSessionCookie, setDeviceCookie, setSessionCookie } from './auth/cookies';
 import { registerGoogleRoutes } from './auth/google';
@@ -18,8 +19,9 @@ import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
+import { registerTrpcAdapter } from './trpc/adapter-handler';
 import { registerTrpcRoutes } from './trpc/fastify-handler';
-import { type TrpcContext, UNAVAILABLE_MESSAGE } from './trpc/init';
+import { lostConnectionError, type TrpcContext, UNAVAILABLE_MESSAGE } from './trpc/init';
 import { appRouter } from './router';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -103,15 +105,26 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       setDeviceCookie: (token) => setDeviceCookie(res, deps.config, token),
     };
   };
-  await registerTrpcRoutes(app, {
+  // The same options whichever handler answers /trpc (config.trpcHandler, decision 011).
+  const trpcOptions = {
     router: appRouter,
     maxBatchSize: MAX_BATCH_SIZE,
-    createContext: ({ req, res }) => createContext(req, res),
-    onError({ error, path, req }) {
+    async createContext({ req, res }: { req: FastifyRequest; res: FastifyReply }) {
+      try {
+        return await createContext(req, res);
+      } catch (cause) {
+        // The session lookup lost its database connection: the server is fine and a retry will
+        // work, so 503 (as for a procedure's own statements), not the 500 of a fault.
+        throw isConnectionLoss(cause) ? lostConnectionError(cause) : cause;
+      }
+    },
+    onError({ error, path, req }: { error: TRPCError; path?: string; req: FastifyRequest }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
       if (error.code === 'SERVICE_UNAVAILABLE' && isConnectionLoss(error.cause)) req.log.warn({ err: error.cause, path, reqId: req.id }, 'database connection lost');
     },
-  });
+  };
+  if (deps.config.trpcHandler === 'adapter') await registerTrpcAdapter(app, trpcOptions);
+  else await registerTrpcRoutes(app, trpcOptions);
 
   registerGoogleRoutes(app, deps, auth);
   registerGoogleCalendarRoutes(app, deps, auth);

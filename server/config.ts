@@ -49,6 +49,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   GEOCODER_URL: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Who answers /trpc: the lean handler (decision 011) or tRPC's own Fastify adapter, which the
+  // conformance test compares it with and which stays available should the lean one misbehave.
+  TRPC_HANDLER: z.enum(['lean', 'adapter']).default('lean'),
 });
 
 /**
@@ -110,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     geocoderUrl: e.GEOCODER_URL,
     http: HTTP_LIMITS,
     logLevel: e.LOG_LEVEL,
+    /** 'lean': server/trpc/fastify-handler.ts; 'adapter': tRPC's own Fastify adapter (server/trpc/adapter-handler.ts). */
+    trpcHandler: e.TRPC_HANDLER,
     /** No SMS provider is configured in this deployment; SMS deliveries are never scheduled. */
     smsEnabled: false,
     /** Background loops (mail, notifications, sweeps). Tests turn them off and drive them by hand. */

@@ -9,9 +9,7 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isConnectionLoss } from '../db/reconnect';
 import { isShared } from '../lib/shared-answers';
-import { lostConnectionError } from './init';
 import { createReusedAnswers } from './reused-answers';
 import { wireJson } from './transformer';
 
@@ -57,8 +55,11 @@ const requestTextOf = (call: Call): string | (() => string) =>
   call.batch ? () => JSON.stringify(call.input) ?? '' : (call.text ?? '');
 
 const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
-/** What Fastify would make of 'application/json' for a string body, given up front so a Buffer body gets it too. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+/**
+ * The content type tRPC's adapter writes. Fastify adds "; charset=utf-8" to a JSON type when the
+ * body is a string, so every answer here is sent as bytes (test/integration/trpc-conformance.test.ts).
+ */
+const JSON_CONTENT_TYPE = 'application/json';
 
 /** What transformTRPCResponse and JSON.stringify would write for a result, from the text wireJson gives. */
 const resultText = (data: unknown) => `{"result":{"data":${wireJson(data)}}}`;
@@ -87,10 +88,33 @@ function resultBody(data: unknown): string | Buffer {
   return body;
 }
 
-/** The first value of a query-string parameter (Fastify gives an array for repeated names). */
+/**
+ * The first value of a query-string parameter (Fastify gives an array for repeated names), as tRPC
+ * reads it with URLSearchParams. Fastify's parser agrees with that except on an escape it cannot
+ * decode (`%E0%A4%A`, `%FF`): it keeps the whole value as sent where URLSearchParams writes U+FFFD,
+ * so a value still holding a '%' is read again tRPC's way (rare, and a cost only then).
+ */
 function queryParam(req: FastifyRequest, name: string): string | undefined {
   const value = (req.query as Record<string, string | string[] | undefined>)[name];
-  return Array.isArray(value) ? value[0] : value;
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || !first.includes('%')) return first;
+  return new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)).get(name) ?? undefined;
+}
+
+/**
+ * Whether the transformer reads every input of a batch. tRPC reads a batch's inputs together, so
+ * one it cannot read fails every call that takes input, not only its own: such a batch is left to it.
+ */
+function everyInputReadable(router: AnyRouter, inputs: Record<string, unknown>, count: number) {
+  for (let index = 0; index < count; index++) {
+    if (inputs[index] === undefined) continue;
+    try {
+      router._def._config.transformer.input.deserialize(inputs[index]);
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 function wantsStream(req: FastifyRequest) {
@@ -119,13 +143,18 @@ async function parsePlainRequest(
   answeredBefore: (path: string, requestText: string) => boolean,
 ): Promise<Parsed | null> {
   if (wantsStream(req) || queryParam(req, 'connectionParams') !== undefined) return null;
-  if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').startsWith('application/json')) return null;
+  // tRPC picks its reader by content type whatever the method (it refuses a GET that says it
+  // carries form data): only JSON, or a GET without a content type, is answered here.
+  const contentType = req.headers['content-type'];
+  if (contentType === undefined ? req.method !== 'GET' : !contentType.startsWith('application/json')) return null;
   const batch = queryParam(req, 'batch') === '1';
   const paths = batch ? path.split(',') : [path];
   if (paths.length > maxBatchSize) return null;
 
   let inputs: unknown;
   const text = req.method === 'GET' ? queryParam(req, 'input') : (req.body as string | undefined);
+  // A POST without a body: tRPC's handler reads it as JSON, a failure for any procedure that takes input.
+  if (req.method === 'POST' && !text) return null;
   const parseLater = !batch && text !== undefined && text !== '' && answeredBefore(path, text);
   if (text && !parseLater) {
     const parsed = parseJson(text);
@@ -133,6 +162,7 @@ async function parsePlainRequest(
     inputs = parsed.value;
   }
   if (batch && inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))) return null;
+  if (batch && inputs !== undefined && !everyInputReadable(router, inputs as Record<string, unknown>, paths.length)) return null;
 
   const calls: Call[] = [];
   for (let index = 0; index < paths.length; index++) {
@@ -228,24 +258,23 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
       try {
         ctx = (await createContext?.({ req, res: reply, info: undefined as never })) as inferRouterContext<TRouter>;
       } catch (cause) {
-        contextError = isConnectionLoss(cause) ? lostConnectionError(cause) : getTRPCErrorFromUnknown(cause);
+        contextError = getTRPCErrorFromUnknown(cause);
       }
 
       const answers = plain.batch
         ? await Promise.all(plain.calls.map((call) => answer(call, plain.type, req, ctx, contextError)))
         : [await answer(plain.calls[0], plain.type, req, ctx, contextError)];
       const single = answers[0];
+      const body = plain.batch
+        ? `[${answers.map((item) => answerText(config, item)).join(',')}]`
+        : single.result
+          ? resultBody(single.result.data)
+          : answerText(config, single);
       return reply
         .code(getHTTPStatusCode(plain.batch ? answers : single))
         .header('vary', 'trpc-accept, accept')
         .header('content-type', JSON_CONTENT_TYPE)
-        .send(
-          plain.batch
-            ? `[${answers.map((item) => answerText(config, item)).join(',')}]`
-            : single.result
-              ? resultBody(single.result.data)
-              : answerText(config, single),
-        );
+        .send(typeof body === 'string' ? Buffer.from(body) : body);
     });
   });
 }

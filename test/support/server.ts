@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../../server/config';
 import { createDeps, type AppDeps, type DepsOverrides } from '../../server/deps';
 import { ManualClock } from '../../server/lib/time';
 import { createTestClient } from './client';
-import { createTestDatabase } from './databases';
+import { createTestDatabase, type TestDatabase } from './databases';
 
 /** A port that was free a moment ago (the OS's pick for port 0). */
 export async function freePort(): Promise<number> {
@@ -48,9 +48,11 @@ export async function startTestServer(
     /** Listen on this port and host (e2e needs a known origin before start); default: any free port on 127.0.0.1. */
     port?: number;
     host?: string;
+    /** A database another server of the test also uses (the test drops it); default: a new one, dropped on close. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestServer> {
-  const testDb = await createTestDatabase();
+  const testDb = options.database ? { ...options.database, drop: async () => {} } : await createTestDatabase();
   // Uploaded files go to a throwaway directory, never into the working tree.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-test-data-'));
   // The origins must be known before the app is built (the cross-site check and the admin host
