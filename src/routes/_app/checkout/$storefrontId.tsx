@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CheckoutPage } from '../../../features/commerce/checkout/CheckoutPage';
+import { CheckoutNotFound, CheckoutPage } from '../../../features/commerce/checkout/CheckoutPage';
 
 export const Route = createFileRoute('/_app/checkout/$storefrontId')({
   // Awaited so the page renders once, with its data (README, Page speed).
-  loader: ({ context, params }) => context.trpcUtils.storefront.byId.prefetch({ storefrontId: params.storefrontId }, { retry: false }),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(context.trpcUtils.storefront.byId.queryOptions({ storefrontId: params.storefrontId }, { retry: false })),
+  errorComponent: CheckoutNotFound,
   component: CheckoutRoute,
 });
 
