@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { storefrontQuery } from '../../../features/commerce/storefront/storefrontQuery';
 import { CheckoutNotFound, CheckoutPage } from '../../../features/commerce/checkout/CheckoutPage';
 
 export const Route = createFileRoute('/_app/checkout/$storefrontId')({
   // Awaited so the page renders once, with its data (README, Page speed).
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(context.trpcUtils.storefront.byId.queryOptions({ storefrontId: params.storefrontId }, { retry: false })),
+    context.queryClient.ensureQueryData(storefrontQuery(context.trpcUtils, params.storefrontId)),
   errorComponent: CheckoutNotFound,
   component: CheckoutRoute,
 });

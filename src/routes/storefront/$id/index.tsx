@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { storefrontQuery } from '../../../features/commerce/storefront/storefrontQuery';
 import { INITIAL_PRODUCT_FILTERS, StorefrontNotFound, StorefrontPage } from '../../../features/commerce/storefront/StorefrontPage';
 
 // Public: visitors may browse a storefront; checkout asks them to sign in.
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/storefront/$id/')({
   // first page of its products, with the input the page's search starts with.
   loader: ({ context: { queryClient, trpcUtils }, params }) =>
     Promise.all([
-      queryClient.ensureQueryData(trpcUtils.storefront.byId.queryOptions({ storefrontId: params.id }, { retry: false })),
+      queryClient.ensureQueryData(storefrontQuery(trpcUtils, params.id)),
       queryClient.ensureInfiniteQueryData(
         trpcUtils.product.search.infiniteQueryOptions(
           { ...INITIAL_PRODUCT_FILTERS, storefrontId: params.id },
