@@ -1,13 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { conversationQueries } from '../../../features/messaging/Conversation';
 import { MessagesPage } from '../../../features/messaging/MessagesPage';
 import { threadListQuery } from '../../../features/messaging/ThreadList';
 
 export const Route = createFileRoute('/_app/messages/$threadId')({
-  // The list beside the conversation; the conversation loads in place, so that one not found is
-  // told inside the page, beside the list (Conversation).
-  loader: ({ context: { queryClient, trpcUtils } }) => queryClient.ensureInfiniteQueryData(threadListQuery(trpcUtils)),
+  loader: ({ context: { queryClient, trpcUtils }, params }) => {
+    const conversation = conversationQueries(trpcUtils, params.threadId);
+    return Promise.all([
+      queryClient.ensureInfiniteQueryData(threadListQuery(trpcUtils)),
+      queryClient.ensureQueryData(conversation.thread),
+      queryClient.ensureInfiniteQueryData(conversation.messages),
+    ]);
+  },
+  // A conversation not found is told in its place, beside the list.
+  errorComponent: ConversationErrorRoute,
   component: RouteComponent,
 });
+
+function ConversationErrorRoute() {
+  const { threadId } = Route.useParams();
+  return <MessagesPage threadId={threadId} conversationNotFound />;
+}
 
 function RouteComponent() {
   const { threadId } = Route.useParams();
