@@ -76,7 +76,6 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
     },
   });
 
-  if (!settings) return <CheckoutNotFound />;
   const cardsAccepted = settings.acceptsPayments;
   const paymentMethodId = cardsAccepted && payment !== CASH ? payment : undefined;
   const submit = (event: React.FormEvent) => {
