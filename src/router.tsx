@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFound } from './components/NotFound';
 import { PageSpinner } from './components/PageSpinner';
+import { RouteError } from './components/RouteError';
 import { routeTree } from './routeTree.gen';
 import type { TrpcUtils } from './trpc';
 
@@ -18,6 +19,7 @@ export function createAppRouter(context: RouterContext, server?: { history: Rout
     ...(server && { history: server.history, isServer: true }),
     defaultPendingComponent: PageSpinner,
     defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
   });

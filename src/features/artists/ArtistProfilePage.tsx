@@ -8,34 +8,33 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { InitialsAvatar } from '../../components/InitialsAvatar';
 import { ButtonLink, TextLink } from '../../components/links';
-import { PageSpinner } from '../../components/PageSpinner';
-import { trpc } from '../../trpc';
+import { trpc, useTrpcUtils } from '../../trpc';
 import { BookableFlash } from '../booking/BookableFlash';
 import { AccountGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
+import { type ArtistHandle, artistQuery } from './artistQuery';
 
 const SOCIAL_LABELS = { website: 'Website', instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok' } as const;
 
-/** /artist/{slug} and /artist/id/{id}. */
-export function ArtistProfilePage({ slug, id }: { slug?: string; id?: string }) {
+/** What /artist/{slug} and /artist/id/{id} show when the artist cannot be loaded (their route's error). */
+export function ArtistNotFound() {
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h1">Artist not found</Typography>
+    </Container>
+  );
+}
+
+/** /artist/{slug} and /artist/id/{id}: the artist their route's loader loaded. */
+export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle }) {
   const utils = trpc.useUtils();
-  const bySlug = trpc.artist.bySlug.useQuery({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false });
-  const byId = trpc.artist.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
-  const query = slug ? bySlug : byId;
+  const { data: artist } = useSuspenseQuery(artistQuery(useTrpcUtils(), artistHandle));
   const refresh = () => utils.artist.invalidate();
   const follow = trpc.artist.follow.useMutation({ onSuccess: refresh });
   const unfollow = trpc.artist.unfollow.useMutation({ onSuccess: refresh });
-  if (query.isLoading) return <PageSpinner />;
-  const artist = query.data;
-  if (!artist) {
-    return (
-      <Container sx={{ py: 6 }}>
-        <Typography variant="h1">Artist not found</Typography>
-      </Container>
-    );
-  }
   const handle = artist.urlSlug ?? artist.id;
   const socials = Object.entries(artist.socials ?? {}).filter(([, v]) => v) as Array<[keyof typeof SOCIAL_LABELS, string]>;
   return (

@@ -7,12 +7,14 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { TATTOO_STYLES, type TattooStyle } from '../../../server/domains/studios/rules';
 import { InitialsAvatar } from '../../components/InitialsAvatar';
 import { CardActionAreaLink } from '../../components/links';
-import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
+
+/** The search /artists starts with (no filter): its route's loader loads the first page. */
+export const ARTIST_SEARCH_START = { query: '', styles: [] };
 
 /** /artists: search by name, display name or city, with the tattoo styles and open books as filters. */
 export function ArtistsPage() {
@@ -24,12 +26,12 @@ export function ArtistsPage() {
     const timer = setTimeout(() => setQuery(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text]);
-  const results = trpc.artist.search.useInfiniteQuery(
-    // Unset rather than false when off: "books closed only" is not a filter clients ask for.
-    { query, styles, booksOpen: booksOpenOnly ? true : undefined },
-    { getNextPageParam: (p) => p.nextCursor },
-  );
-  const artists = results.data?.pages.flatMap((p) => p.items) ?? [];
+  // Unset rather than false when off: "books closed only" is not a filter clients ask for.
+  const input = useMemo(() => ({ query, styles, booksOpen: booksOpenOnly ? true : undefined }), [query, styles, booksOpenOnly]);
+  // Deferred: while the artists of new filters load, the page keeps showing the last ones
+  // (a suspended search would replace the whole page with the route's spinner).
+  const [data, results] = trpc.artist.search.useSuspenseInfiniteQuery(useDeferredValue(input), { getNextPageParam: (p) => p.nextCursor });
+  const artists = data.pages.flatMap((p) => p.items);
   const toggle = (style: TattooStyle) => setStyles((s) => (s.includes(style) ? s.filter((x) => x !== style) : [...s, style]));
   return (
     <Container sx={{ py: 5 }}>
@@ -67,8 +69,7 @@ export function ArtistsPage() {
           />
         ))}
       </Box>
-      {results.isLoading && <PageSpinner />}
-      {!results.isLoading && artists.length === 0 && <Typography color="text.secondary">No artists found</Typography>}
+      {artists.length === 0 && <Typography color="text.secondary">No artists found</Typography>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         {artists.map((artist) => (
           <Card key={artist.id} variant="outlined">

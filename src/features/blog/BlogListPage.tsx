@@ -6,34 +6,33 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { CardActionAreaLink } from '../../components/links';
-import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
+/** /blog: the featured posts and the first page of all posts, as its route's loader loaded them. */
 export function BlogListPage() {
-  const featured = trpc.blog.list.useQuery({ featured: true });
-  const posts = trpc.blog.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
-  const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const [featured] = trpc.blog.list.useSuspenseQuery({ featured: true });
+  const [posts, postsQuery] = trpc.blog.list.useSuspenseInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
+  const items = posts.pages.flatMap((page) => page.items);
   return (
     <Container sx={{ py: 6 }}>
       <Typography variant="h1" gutterBottom>
         Blog
       </Typography>
-      {posts.isLoading && <PageSpinner />}
-      {featured.data && featured.data.items.length > 0 && (
+      {featured.items.length > 0 && (
         <Box component="section" aria-labelledby="featured-heading" sx={{ mb: 5 }}>
           <Typography id="featured-heading" variant="h2" sx={{ fontSize: '1.4rem', mb: 2 }}>
             Featured
           </Typography>
-          <PostGrid posts={featured.data.items} />
+          <PostGrid posts={featured.items} />
         </Box>
       )}
-      {!posts.isLoading && items.length === 0 && <Typography color="text.secondary">No posts yet.</Typography>}
+      {items.length === 0 && <Typography color="text.secondary">No posts yet.</Typography>}
       <PostGrid posts={items} />
-      {posts.hasNextPage && (
+      {postsQuery.hasNextPage && (
         <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button onClick={() => posts.fetchNextPage()} disabled={posts.isFetchingNextPage} variant="outlined">
+          <Button onClick={() => postsQuery.fetchNextPage()} disabled={postsQuery.isFetchingNextPage} variant="outlined">
             Load more
           </Button>
         </Box>

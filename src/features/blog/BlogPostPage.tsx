@@ -1,22 +1,22 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
+/** What /blog/{slug} shows when the post cannot be loaded (its route's error). */
+export function BlogPostNotFound() {
+  return (
+    <Container maxWidth="md" sx={{ py: 6 }}>
+      <Typography variant="h1">Blog not found</Typography>
+    </Container>
+  );
+}
+
+/** /blog/{slug}: the post its route's loader loaded. */
 export function BlogPostPage({ slug }: { slug: string }) {
-  const post = trpc.blog.bySlug.useQuery({ slug }, { retry: false });
-  if (post.isLoading) return <PageSpinner />;
-  if (!post.data) {
-    return (
-      <Container maxWidth="md" sx={{ py: 6 }}>
-        <Typography variant="h1">Blog not found</Typography>
-      </Container>
-    );
-  }
-  const p = post.data;
+  const [p] = trpc.blog.bySlug.useSuspenseQuery({ slug }, { retry: false });
   return (
     <Container maxWidth="md" component="article" sx={{ py: 6 }}>
       <Typography variant="h1" gutterBottom>

@@ -1,24 +1,26 @@
 import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { trpc } from '../../trpc';
+import { useTrpcUtils } from '../../trpc';
+import { type ArtistHandle, artistQuery } from '../artists/artistQuery';
+import { type StudioHandle, studioQuery } from '../studios/studioQuery';
 import { BookingRequestForm } from './BookingRequestForm';
 import { personName } from './status';
 
+/** What the artist booking routes show when the artist cannot be loaded (their route's error). */
+export function ArtistBookingNotFound() {
+  return <Alert severity="error">Artist not found</Alert>;
+}
+
 /** /artist/{slug}/booking (optionally with a service picked) and /artist/id/{id}/booking. */
-export function ArtistBookingPage(props: { slug?: string; id?: string; serviceId?: string }) {
-  const bySlug = trpc.artist.bySlug.useQuery({ slug: props.slug ?? '' }, { enabled: Boolean(props.slug), retry: false });
-  const byId = trpc.artist.byId.useQuery({ id: props.id ?? '' }, { enabled: Boolean(props.id), retry: false });
-  const query = props.slug ? bySlug : byId;
+export function ArtistBookingPage(props: { artistHandle: ArtistHandle; serviceId?: string }) {
+  const { data: artist } = useSuspenseQuery(artistQuery(useTrpcUtils(), props.artistHandle));
   const [shopId, setShopId] = useState('');
-  if (query.isLoading) return <CircularProgress aria-label="Loading" />;
-  if (!query.data) return <Alert severity="error">Artist not found</Alert>;
-  const artist = query.data;
   const studio = shopId || artist.studios[0]?.id || '';
   return (
     <Container maxWidth="sm" sx={{ py: 3 }}>
@@ -45,15 +47,15 @@ export function ArtistBookingPage(props: { slug?: string; id?: string; serviceId
   );
 }
 
+/** What the studio booking routes show when the studio cannot be loaded (their route's error). */
+export function StudioBookingNotFound() {
+  return <Alert severity="error">Studio not found</Alert>;
+}
+
 /** /studio/{slug}/booking and /studio/id/{id}/booking: pick one of the studio's artists, then the request. */
-export function StudioBookingPage(props: { slug?: string; id?: string }) {
-  const bySlug = trpc.studio.bySlug.useQuery({ slug: props.slug ?? '' }, { enabled: Boolean(props.slug), retry: false });
-  const byId = trpc.studio.byId.useQuery({ id: props.id ?? '' }, { enabled: Boolean(props.id), retry: false });
-  const query = props.slug ? bySlug : byId;
+export function StudioBookingPage(props: { studioHandle: StudioHandle }) {
+  const { data: studio } = useSuspenseQuery(studioQuery(useTrpcUtils(), props.studioHandle));
   const [artistId, setArtistId] = useState('');
-  if (query.isLoading) return <CircularProgress aria-label="Loading" />;
-  if (!query.data) return <Alert severity="error">Studio not found</Alert>;
-  const studio = query.data;
   return (
     <Container maxWidth="sm" sx={{ py: 3 }}>
       <Typography variant="h4" component="h1" gutterBottom>

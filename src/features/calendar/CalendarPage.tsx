@@ -20,6 +20,9 @@ import { RequestList } from './RequestList';
 import { type CalendarView, daysOf, rangeOf, sameDay, shift } from './range';
 import { WalkInForm } from './WalkInForm';
 
+/** The view /calendar opens on; its route's loader loads this view's events for today. */
+export const FIRST_CALENDAR_VIEW: CalendarView = 'week';
+
 const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
@@ -32,11 +35,13 @@ export function CalendarPage(props: {
   requestId?: string;
   onSelect: (search: { booking?: string; request?: string }) => void;
 }) {
-  const [view, setView] = useState<CalendarView>('week');
+  const [view, setView] = useState(FIRST_CALENDAR_VIEW);
   const [anchor, setAnchor] = useState(() => new Date());
   const [shopId, setShopId] = useState('');
-  const studios = trpc.studio.mine.useQuery();
+  const [studios] = trpc.studio.mine.useSuspenseQuery();
   const range = rangeOf(view, anchor);
+  // Loaded in place (the route's loader loaded the first view's): another week or schedule keeps
+  // the page and tells its error above the days.
   const events = trpc.calendar.events.useQuery({ ...range, shopId: shopId || undefined });
   const days = daysOf(range);
 
@@ -59,10 +64,10 @@ export function CalendarPage(props: {
         <Typography sx={{ flexGrow: 1 }}>
           {range.from.toLocaleDateString('en-US', { month: 'long', year: 'numeric', day: view === 'month' ? undefined : 'numeric' })}
         </Typography>
-        {(studios.data?.length ?? 0) > 0 && (
+        {studios.length > 0 && (
           <TextField select size="small" label="Schedule" value={shopId} onChange={(e) => setShopId(e.target.value)} sx={{ minWidth: 200 }}>
             <MenuItem value="">My appointments</MenuItem>
-            {studios.data?.map((s) => (
+            {studios.map((s) => (
               <MenuItem key={s.id} value={s.id}>
                 {s.name} (whole shop)
               </MenuItem>

@@ -10,8 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { PageSpinner } from '../../components/PageSpinner';
-import { trpc } from '../../trpc';
+import { type TrpcUtils, trpc } from '../../trpc';
 import { errorText } from '../auth/AuthCard';
 import { useMe } from '../auth/useAuth';
 import { uploadImage } from '../images/upload';
@@ -21,11 +20,22 @@ import { MESSAGES_POLL_MS } from './ThreadList';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
+/** A conversation and its newest messages, as the /messages/{threadId} route's loader loads them. */
+export const conversationQueries = (utils: TrpcUtils, threadId: string) => ({
+  thread: utils.thread.byId.queryOptions({ threadId }, { retry: false }),
+  messages: utils.message.list.infiniteQueryOptions({ threadId }, { getNextPageParam: (p) => p.nextCursor }),
+});
+
+/** What the conversation's place shows when its route's loader could not load it. */
+export function ConversationNotFound() {
+  return <Alert severity="error">Conversation not found</Alert>;
+}
+
 export function Conversation({ threadId }: { threadId: string }) {
   const { me } = useMe();
   const utils = trpc.useUtils();
-  const thread = trpc.thread.byId.useQuery({ threadId }, { retry: false });
-  const list = trpc.message.list.useInfiniteQuery(
+  const [thread] = trpc.thread.byId.useSuspenseQuery({ threadId }, { retry: false });
+  const [pages, list] = trpc.message.list.useSuspenseInfiniteQuery(
     { threadId },
     { getNextPageParam: (p) => p.nextCursor, refetchInterval: MESSAGES_POLL_MS },
   );
@@ -40,22 +50,20 @@ export function Conversation({ threadId }: { threadId: string }) {
   const [uploading, setUploading] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const messages = [...(list.data?.pages.flatMap((p) => p.items) ?? [])].reverse();
+  const messages = [...pages.pages.flatMap((p) => p.items)].reverse();
   const newest = messages[messages.length - 1]?.id;
   const bottom = useRef<HTMLDivElement>(null);
 
   // Reading the conversation marks it read (and cancels its pending e-mails).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new message arrives
   useEffect(() => {
-    if (!newest || !thread.data) return;
+    if (!newest) return;
     markRead.mutate({ threadId });
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [newest, thread.data, threadId]);
+  }, [newest, threadId]);
 
-  if (thread.isLoading) return <PageSpinner />;
-  if (!thread.data) return <Alert severity="error">Conversation not found</Alert>;
   const title =
-    thread.data.shop?.name ?? thread.data.participants.map((p) => `${p.firstName} ${p.lastName}`.trim() || p.displayName).join(', ');
+    thread.shop?.name ?? thread.participants.map((p) => `${p.firstName} ${p.lastName}`.trim() || p.displayName).join(', ');
 
   const attach = async (files: FileList | null) => {
     if (!files?.length || !me) return;
@@ -168,7 +176,7 @@ export function Conversation({ threadId }: { threadId: string }) {
         <IconButton aria-label="Attach a photo" onClick={() => fileInput.current?.click()} disabled={uploading !== null}>
           <AttachFileIcon />
         </IconButton>
-        {thread.data.participants.length === 1 && <RequestPaymentButton threadId={threadId} payee={thread.data.participants[0]} />}
+        {thread.participants.length === 1 && <RequestPaymentButton threadId={threadId} payee={thread.participants[0]} />}
         <TextField label="Message" multiline maxRows={6} value={body} onChange={(e) => setBody(e.target.value)} fullWidth />
         <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={send.isPending || (!body.trim() && photos.length === 0)}>
           Send

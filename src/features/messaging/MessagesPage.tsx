@@ -3,11 +3,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Conversation } from './Conversation';
+import { Conversation, ConversationNotFound } from './Conversation';
 import { ThreadList } from './ThreadList';
 
-/** /messages and /messages/{threadId}. */
-export function MessagesPage({ threadId }: { threadId?: string }) {
+/**
+ * /messages and /messages/{threadId}; `conversationNotFound` when the route's loader could not load
+ * the conversation (the list stays beside its message).
+ */
+export function MessagesPage({ threadId, conversationNotFound = false }: { threadId?: string; conversationNotFound?: boolean }) {
   return (
     <Container sx={{ py: 5 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
@@ -19,7 +22,13 @@ export function MessagesPage({ threadId }: { threadId?: string }) {
         </Card>
         <Card variant="outlined">
           <CardContent>
-            {threadId ? <Conversation threadId={threadId} /> : <Typography color="text.secondary">Choose a conversation.</Typography>}
+            {conversationNotFound ? (
+              <ConversationNotFound />
+            ) : threadId ? (
+              <Conversation threadId={threadId} />
+            ) : (
+              <Typography color="text.secondary">Choose a conversation.</Typography>
+            )}
           </CardContent>
         </Card>
       </Box>

@@ -6,15 +6,18 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { InitialsAvatar } from '../../components/InitialsAvatar';
 import { ListItemButtonLink } from '../../components/links';
-import { trpc } from '../../trpc';
+import { type TrpcUtils, trpc } from '../../trpc';
 
 /** Live events refresh conversations at once; this slower poll is the fallback (spec 1 §9: 30 s). */
 export const MESSAGES_POLL_MS = 30_000;
 
+/** The conversations' first page: the loader of each route that shows the list loads it. */
+export const threadListQuery = (utils: TrpcUtils) => utils.thread.list.infiniteQueryOptions({}, { getNextPageParam: (p) => p.nextCursor });
+
 export function ThreadList({ activeId }: { activeId?: string }) {
-  const threads = trpc.thread.list.useInfiniteQuery({}, { getNextPageParam: (p) => p.nextCursor, refetchInterval: MESSAGES_POLL_MS });
-  const items = threads.data?.pages.flatMap((p) => p.items) ?? [];
-  if (!threads.isLoading && items.length === 0) {
+  const [threads] = trpc.thread.list.useSuspenseInfiniteQuery({}, { getNextPageParam: (p) => p.nextCursor, refetchInterval: MESSAGES_POLL_MS });
+  const items = threads.pages.flatMap((p) => p.items);
+  if (items.length === 0) {
     return <Typography color="text.secondary">No conversations yet. Use Message on an artist or studio page to start one.</Typography>;
   }
   return (

@@ -11,21 +11,29 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 import { ThreadList } from '../messaging/ThreadList';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** What /inbox shows when its notifications cannot be loaded (its route's error). */
+export function InboxError() {
+  return (
+    <Container maxWidth="md" sx={{ py: 5 }}>
+      <Alert severity="error">Failed to fetch notifications</Alert>
+    </Container>
+  );
+}
+
 /** /inbox: notifications newest first; opening one marks it seen and follows its deep link. */
 export function InboxPage() {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const list = trpc.notification.list.useInfiniteQuery({}, { getNextPageParam: (p) => p.nextCursor });
+  const [notifications, list] = trpc.notification.list.useSuspenseInfiniteQuery({}, { getNextPageParam: (p) => p.nextCursor });
   const refresh = () => Promise.all([utils.notification.list.invalidate(), utils.notification.unseenCounts.invalidate()]);
   const markSeen = trpc.notification.markSeen.useMutation({ onSuccess: refresh });
   const markAll = trpc.notification.markAllSeen.useMutation({ onSuccess: refresh });
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = notifications.pages.flatMap((p) => p.items);
   return (
     <Container maxWidth="md" sx={{ py: 5 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>
@@ -36,16 +44,15 @@ export function InboxPage() {
           Mark all as seen
         </Button>
       </Stack>
-      {(list.error || markSeen.error || markAll.error) && (
+      {(markSeen.error || markAll.error) && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {list.error ? 'Failed to fetch notifications' : markAll.error ? 'Failed to mark all as seen' : 'Failed to mark as seen'}
+          {markAll.error ? 'Failed to mark all as seen' : 'Failed to mark as seen'}
         </Alert>
       )}
       <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
         Notifications
       </Typography>
-      {list.isLoading && <PageSpinner />}
-      {!list.isLoading && items.length === 0 && <Typography color="text.secondary">You're all caught up.</Typography>}
+      {items.length === 0 && <Typography color="text.secondary">You're all caught up.</Typography>}
       {items.length > 0 && (
         <Card variant="outlined">
           <List disablePadding aria-label="Notifications">

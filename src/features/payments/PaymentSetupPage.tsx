@@ -14,17 +14,31 @@ import { SetupSteps } from './SetupSteps';
 
 export type PaymentSetupSearch = { userId?: string; steps?: string; context?: string };
 
+/** What /payment-setup shows when the account's payment status cannot be loaded (its route's error). */
+export function PaymentSetupError({ error }: { error: unknown }) {
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
+        Set up payments
+      </Typography>
+      <Alert severity="error">{errorText(error)}</Alert>
+    </Container>
+  );
+}
+
+/** The status /payment-setup shows, refreshed from the provider: its route's loader loads it. */
+export const SETUP_STATUS_INPUT = { refresh: true };
+
 /**
  * /payment-setup?userId&steps&context=payment_request: where a payment request sends its requester
  * to set up receiving money. The steps shown are those still to do (the link's list is a hint).
  */
 export function PaymentSetupPage({ search }: { search: PaymentSetupSearch }) {
   const { me } = useMe();
-  const status = trpc.connect.status.useQuery({ refresh: true });
+  const [s] = trpc.connect.status.useSuspenseQuery(SETUP_STATUS_INPUT);
   const query = new URLSearchParams(search as Record<string, string>).toString();
   const onboarding = useStartOnboarding(`/payment-setup${query ? `?${query}` : ''}`);
   const linked = search.steps?.split(',').filter(Boolean) ?? [];
-  const s = status.data;
   const otherUser = search.userId && me && search.userId !== me.id;
   return (
     <Container maxWidth="sm" sx={{ py: 6 }}>
@@ -42,8 +56,7 @@ export function PaymentSetupPage({ search }: { search: PaymentSetupSearch }) {
             {search.context === 'payment_request' && (
               <Typography>To be paid for your payment requests, set up where the money goes.</Typography>
             )}
-            {status.error && <Alert severity="error">{errorText(status.error)}</Alert>}
-            {s?.canReceivePayments ? (
+            {s.canReceivePayments ? (
               <>
                 <Alert severity="success">You're all set: your payment account is active.</Alert>
                 <ButtonLink to="/account/$section" params={{ section: 'payments' }} variant="contained">
@@ -51,16 +64,14 @@ export function PaymentSetupPage({ search }: { search: PaymentSetupSearch }) {
                 </ButtonLink>
               </>
             ) : (
-              s && (
-                <>
-                  <Alert severity="info">{s.message}</Alert>
-                  <SetupSteps steps={s.steps.length ? s.steps : linked} />
-                  {onboarding.error && <Alert severity="error">{errorText(onboarding.error)}</Alert>}
-                  <Button variant="contained" onClick={onboarding.start} disabled={onboarding.pending}>
-                    Start setup
-                  </Button>
-                </>
-              )
+              <>
+                <Alert severity="info">{s.message}</Alert>
+                <SetupSteps steps={s.steps.length ? s.steps : linked} />
+                {onboarding.error && <Alert severity="error">{errorText(onboarding.error)}</Alert>}
+                <Button variant="contained" onClick={onboarding.start} disabled={onboarding.pending}>
+                  Start setup
+                </Button>
+              </>
             )}
           </Stack>
         </CardContent>

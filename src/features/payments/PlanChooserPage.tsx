@@ -7,16 +7,16 @@ import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { formatCents } from './format';
 
-/** /payment: the plans on sale, each leading to its checkout. */
+/** /payment: the plans on sale (its route's loader loads them), each leading to its checkout. */
 export function PlanChooserPage() {
-  const plans = trpc.payment.plans.useQuery();
+  const [plans] = trpc.payment.plans.useSuspenseQuery();
   return (
     <Container maxWidth="md" sx={{ py: 6 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
         Choose a Plan
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-        {plans.data?.map((plan) => (
+        {plans.map((plan) => (
           <Card key={plan.planId} variant="outlined" sx={{ flex: 1 }}>
             <CardContent>
               <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>

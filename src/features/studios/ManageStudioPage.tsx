@@ -2,27 +2,26 @@ import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/links';
-import { PageSpinner } from '../../components/PageSpinner';
-import { trpc } from '../../trpc';
+import { useTrpcUtils } from '../../trpc';
 import { StudioBannerEditor } from './StudioBannerEditor';
 import { StudioDetailsForm } from './StudioDetailsForm';
 import { StudioMembers } from './StudioMembers';
+import { type StudioHandle, studioQuery } from './studioQuery';
+
+/** What /studio/{slug}/manage shows when the studio cannot be loaded (its route's error). */
+export function ManageStudioNotFound() {
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h1">Studio not found</Typography>
+    </Container>
+  );
+}
 
 /** /studio/{slug}/manage: only the owner or an active member with manage (checked on the server too). */
-export function ManageStudioPage({ slug, id }: { slug?: string; id?: string }) {
-  const bySlug = trpc.studio.bySlug.useQuery({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false });
-  const byId = trpc.studio.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
-  const query = slug ? bySlug : byId;
-  if (query.isLoading) return <PageSpinner />;
-  const studio = query.data;
-  if (!studio) {
-    return (
-      <Container sx={{ py: 6 }}>
-        <Typography variant="h1">Studio not found</Typography>
-      </Container>
-    );
-  }
+export function ManageStudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
+  const { data: studio } = useSuspenseQuery(studioQuery(useTrpcUtils(), studioHandle));
   if (!studio.canManage) {
     return (
       <Container sx={{ py: 6 }}>

@@ -13,13 +13,14 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/links';
-import { PageSpinner } from '../../components/PageSpinner';
-import { trpc } from '../../trpc';
+import { useTrpcUtils } from '../../trpc';
 import { errorText } from '../auth/AuthCard';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
 import { StudioBanner } from './StudioBanner';
+import { type StudioHandle, studioQuery } from './studioQuery';
 
 /** A formatter per zone: making one costs more than formatting (seen in the server render's profile). */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -33,21 +34,19 @@ function studioDate(date: Date, timeZone: string) {
   return format.format(date);
 }
 
-/** /studio/{slug} and /studio/id/{id}. */
-export function StudioPage({ slug, id }: { slug?: string; id?: string }) {
-  const bySlug = trpc.studio.bySlug.useQuery({ slug: slug ?? '' }, { enabled: Boolean(slug), retry: false });
-  const byId = trpc.studio.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
-  const query = slug ? bySlug : byId;
-  if (query.isLoading) return <PageSpinner />;
-  if (!query.data) {
-    return (
-      <Container sx={{ py: 6 }}>
-        <Typography variant="h1">Studio not found</Typography>
-        {query.error && <Typography color="text.secondary">{errorText(query.error)}</Typography>}
-      </Container>
-    );
-  }
-  const studio = query.data;
+/** What /studio/{slug} and /studio/id/{id} show when the studio cannot be loaded (its route's error). */
+export function StudioNotFound({ error }: { error: unknown }) {
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h1">Studio not found</Typography>
+      <Typography color="text.secondary">{errorText(error)}</Typography>
+    </Container>
+  );
+}
+
+/** /studio/{slug} and /studio/id/{id}: the studio its route's loader loaded. */
+export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
+  const { data: studio } = useSuspenseQuery(studioQuery(useTrpcUtils(), studioHandle));
   const handle = studio.urlSlug ?? studio.id;
   const residents = studio.artists.filter((a) => a.shopUserType === 0);
   const guests = studio.artists.filter((a) => a.shopUserType === 1);

@@ -12,13 +12,15 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { US_STATES } from '../../../server/domains/studios/rules';
 import { CardActionAreaLink } from '../../components/links';
-import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 
 type Near = { latitude: number; longitude: number };
+
+/** The search /studios starts with (no filter): its route's loader loads the first page. */
+export const STUDIO_SEARCH_START = { query: '' };
 
 /** /studios: name or city prefix, state and looking-for filters, 10 a page with more on scroll, or nearest first. */
 export function StudiosPage() {
@@ -34,17 +36,23 @@ export function StudiosPage() {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const results = trpc.studio.search.useInfiniteQuery(
-    {
+  const input = useMemo(
+    () => ({
+      ...STUDIO_SEARCH_START,
       query,
       state: state || undefined,
       lookingForResident: lookingForResident || undefined,
       lookingForGuest: lookingForGuest || undefined,
       near,
-    },
-    { getNextPageParam: (page) => page.nextCursor },
+    }),
+    [query, state, lookingForResident, lookingForGuest, near],
   );
-  const studios = results.data?.pages.flatMap((p) => p.items) ?? [];
+  // Deferred: while the studios of new filters load, the page keeps showing the last ones
+  // (a suspended search would replace the whole page with the route's spinner).
+  const [data, results] = trpc.studio.search.useSuspenseInfiniteQuery(useDeferredValue(input), {
+    getNextPageParam: (page) => page.nextCursor,
+  });
+  const studios = data.pages.flatMap((p) => p.items);
 
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -113,8 +121,7 @@ export function StudiosPage() {
           {locationError}
         </Alert>
       )}
-      {results.isLoading && <PageSpinner />}
-      {!results.isLoading && studios.length === 0 && <Typography color="text.secondary">No studios found</Typography>}
+      {studios.length === 0 && <Typography color="text.secondary">No studios found</Typography>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         {studios.map((studio) => (
           <Card key={studio.id} variant="outlined">

@@ -1,4 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { InboxPage } from '../../features/notifications/InboxPage';
+import { threadListQuery } from '../../features/messaging/ThreadList';
+import { InboxError, InboxPage } from '../../features/notifications/InboxPage';
 
-export const Route = createFileRoute('/_app/inbox')({ component: InboxPage });
+export const Route = createFileRoute('/_app/inbox')({
+  loader: ({ context: { queryClient, trpcUtils } }) =>
+    Promise.all([
+      queryClient.ensureInfiniteQueryData(trpcUtils.notification.list.infiniteQueryOptions({}, { getNextPageParam: (p) => p.nextCursor })),
+      queryClient.ensureInfiniteQueryData(threadListQuery(trpcUtils)),
+    ]),
+  errorComponent: InboxError,
+  component: InboxPage,
+});

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BlogPostPage } from '../../features/blog/BlogPostPage';
+import { BlogPostNotFound, BlogPostPage } from '../../features/blog/BlogPostPage';
 
-export const Route = createFileRoute('/blog/$slug')({ component: BlogPostRoute });
+export const Route = createFileRoute('/blog/$slug')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(context.trpcUtils.blog.bySlug.queryOptions({ slug: params.slug }, { retry: false })),
+  errorComponent: BlogPostNotFound,
+  component: BlogPostRoute,
+});
 
 function BlogPostRoute() {
   const { slug } = Route.useParams();

@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { ButtonLink } from '../../../components/links';
-import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import { errorText } from '../../auth/AuthCard';
 import { useCart } from '../cart/useCart';
@@ -38,14 +37,23 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** What /checkout/{storefrontId} shows when the storefront cannot be loaded (its route's error). */
+export function CheckoutNotFound() {
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h1">Storefront not found</Typography>
+    </Container>
+  );
+}
+
 /**
  * /checkout/{storefrontId}: shipping or pickup, address, notes, payment, and the totals by the
  * server's rules; order.checkout recomputes everything and answers with the spec's messages.
  */
 export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
-  const storefront = trpc.storefront.byId.useQuery({ storefrontId }, { retry: false });
+  const [storefront] = trpc.storefront.byId.useSuspenseQuery({ storefrontId }, { retry: false });
   const { cart, clear } = useCart(storefrontId);
-  const settings = storefront.data?.settings;
+  const settings = storefront.settings;
   const [method, setMethod] = useState<'shipping' | 'pickup'>('shipping');
   const effectiveMethod = settings && !settings.shippingEnabled && settings.localPickupEnabled ? 'pickup' : method;
   const [address, setAddress] = useState(emptyAddress);
@@ -54,7 +62,7 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
   // One id per checkout attempt: a resubmit after a lost answer resumes the same order and charge.
   // A refused attempt (a declined card) is over: the next submit, with another card, is a new one.
   const [checkoutId, setCheckoutId] = useState(() => crypto.randomUUID());
-  const quote = useQuote(cart, storefront.data, effectiveMethod);
+  const quote = useQuote(cart, storefront, effectiveMethod);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const place = trpc.order.checkout.useMutation({
@@ -68,14 +76,6 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
     },
   });
 
-  if (storefront.isLoading) return <PageSpinner />;
-  if (!storefront.data || !settings) {
-    return (
-      <Container sx={{ py: 6 }}>
-        <Typography variant="h1">Storefront not found</Typography>
-      </Container>
-    );
-  }
   const cardsAccepted = settings.acceptsPayments;
   const paymentMethodId = cardsAccepted && payment !== CASH ? payment : undefined;
   const submit = (event: React.FormEvent) => {
@@ -97,7 +97,7 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
         Checkout
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {storefront.data.name}
+        {storefront.name}
       </Typography>
       {cart.lines.length === 0 && !place.isSuccess ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

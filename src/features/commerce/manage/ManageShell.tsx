@@ -5,7 +5,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ButtonLink, TabLink } from '../../../components/links';
-import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import type { PublicStorefront } from '../types';
 
@@ -17,6 +16,17 @@ const TABS = [
   { key: 'settings', label: 'Settings', to: '/manage/storefront/$storefrontId/settings' },
 ] as const;
 export type ManageTab = (typeof TABS)[number]['key'];
+
+/** What every /manage/storefront/{id} page shows when the storefront cannot be loaded (its route's error). */
+export function ManageStorefrontNotFound() {
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h1" gutterBottom>
+        Storefront not found
+      </Typography>
+    </Container>
+  );
+}
 
 /**
  * The frame of every /manage/storefront/{id} page: the storefront's name, the section tabs, and
@@ -31,16 +41,14 @@ export function ManageShell({
   tab: ManageTab;
   children: (store: PublicStorefront) => ReactNode;
 }) {
-  const storefront = trpc.storefront.byId.useQuery({ storefrontId }, { retry: false });
-  if (storefront.isLoading) return <PageSpinner />;
-  const store = storefront.data;
-  if (!store?.canManage) {
+  const [store] = trpc.storefront.byId.useSuspenseQuery({ storefrontId }, { retry: false });
+  if (!store.canManage) {
     return (
       <Container sx={{ py: 6 }}>
         <Typography variant="h1" gutterBottom>
-          {store ? 'Access denied' : 'Storefront not found'}
+          Access denied
         </Typography>
-        {store && <Alert severity="error">Only the storefront owner or its managers can manage {store.name}.</Alert>}
+        <Alert severity="error">Only the storefront owner or its managers can manage {store.name}.</Alert>
       </Container>
     );
   }

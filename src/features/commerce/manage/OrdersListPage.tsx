@@ -8,9 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { TextLink } from '../../../components/links';
-import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import { formatCents, formatDateTime } from '../format';
 import { OrderStatusChip, statusLabel } from '../orders/OrderStatusChip';
@@ -21,11 +20,14 @@ const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', '
 /** /manage/storefront/{id}/orders: the storefront's orders by status, newest first, 20 a page. */
 export function OrdersListPage({ storefrontId }: { storefrontId: string }) {
   const [status, setStatus] = useState<(typeof FILTERS)[number] | 'all'>('all');
-  const orders = trpc.order.forStorefront.useInfiniteQuery(
-    { storefrontId, status: status === 'all' ? undefined : status },
+  // Deferred: while another status's orders load, the table keeps the last ones (a suspended query
+  // would replace the page with the route's spinner).
+  const shown = useDeferredValue(status);
+  const [pages, orders] = trpc.order.forStorefront.useSuspenseInfiniteQuery(
+    { storefrontId, status: shown === 'all' ? undefined : shown },
     { getNextPageParam: (page) => page.nextCursor },
   );
-  const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  const rows = pages.pages.flatMap((p) => p.items);
   return (
     <ManageShell storefrontId={storefrontId} tab="orders">
       {() => (
@@ -36,8 +38,7 @@ export function OrdersListPage({ storefrontId }: { storefrontId: string }) {
               <Tab key={s} value={s} label={statusLabel(s)} />
             ))}
           </Tabs>
-          {orders.isLoading && <PageSpinner />}
-          {orders.isSuccess && rows.length === 0 && <Typography color="text.secondary">No orders yet</Typography>}
+          {rows.length === 0 && <Typography color="text.secondary">No orders yet</Typography>}
           {rows.length > 0 && (
             <Table size="small" aria-label="Orders">
               <TableHead>

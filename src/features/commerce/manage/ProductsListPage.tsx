@@ -9,9 +9,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { ButtonLink } from '../../../components/links';
-import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import { errorText } from '../../auth/AuthCard';
 import { formatCents } from '../format';
@@ -22,7 +21,9 @@ const STATUSES = ['draft', 'active', 'archived'] as const;
 /** /manage/storefront/{id}/products: every product (up to 100) by status, with edit and delete. */
 export function ProductsListPage({ storefrontId }: { storefrontId: string }) {
   const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
-  const products = trpc.product.forStorefront.useQuery({ storefrontId, status: status || undefined });
+  // Deferred: while another status's products load, the table keeps the last ones (a suspended
+  // query would replace the page with the route's spinner).
+  const [products] = trpc.product.forStorefront.useSuspenseQuery({ storefrontId, status: useDeferredValue(status) || undefined });
   const utils = trpc.useUtils();
   const remove = trpc.product.delete.useMutation({ onSuccess: () => utils.product.forStorefront.invalidate() });
   return (
@@ -50,9 +51,8 @@ export function ProductsListPage({ storefrontId }: { storefrontId: string }) {
             </ButtonLink>
           </Stack>
           {remove.error && <Alert severity="error">{errorText(remove.error)}</Alert>}
-          {products.isLoading && <PageSpinner />}
-          {products.data?.length === 0 && <Typography color="text.secondary">No products yet.</Typography>}
-          {!!products.data?.length && (
+          {products.length === 0 && <Typography color="text.secondary">No products yet.</Typography>}
+          {products.length > 0 && (
             <Table size="small" aria-label="Products">
               <TableHead>
                 <TableRow>
@@ -64,7 +64,7 @@ export function ProductsListPage({ storefrontId }: { storefrontId: string }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {products.data.map((p) => (
+                {products.map((p) => (
                   <TableRow key={p.id}>
                     <TableCell>{p.name}</TableCell>
                     <TableCell>{p.status}</TableCell>

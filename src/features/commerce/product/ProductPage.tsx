@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ButtonLink } from '../../../components/links';
-import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import { CartPanel } from '../cart/CartPanel';
 import { MAX_LINE_QUANTITY } from '../cart/cartLines';
@@ -20,23 +19,25 @@ import { type Choices, initialChoices, ProductChoices } from './ProductChoices';
 import { ProductGallery } from './ProductGallery';
 import { pricedSelection } from './selection';
 
+/** A product that cannot be loaded (its route's error) or is not the storefront's. */
+export function ProductNotFound({ storefrontId }: { storefrontId: string }) {
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h1" gutterBottom>
+        Product not found
+      </Typography>
+      <ButtonLink to="/storefront/$id" params={{ id: storefrontId }} variant="outlined">
+        Back to the storefront
+      </ButtonLink>
+    </Container>
+  );
+}
+
 /** /storefront/{id}/product/{productId}: pictures, choices with the live price, availability, add to cart. */
 export function ProductPage({ storefrontId, productId }: { storefrontId: string; productId: string }) {
-  const product = trpc.product.byId.useQuery({ productId }, { retry: false });
-  if (product.isLoading) return <PageSpinner />;
-  if (!product.data || product.data.storefrontId !== storefrontId) {
-    return (
-      <Container sx={{ py: 6 }}>
-        <Typography variant="h1" gutterBottom>
-          Product not found
-        </Typography>
-        <ButtonLink to="/storefront/$id" params={{ id: storefrontId }} variant="outlined">
-          Back to the storefront
-        </ButtonLink>
-      </Container>
-    );
-  }
-  return <ProductDetails key={product.data.id} product={product.data} />;
+  const [product] = trpc.product.byId.useSuspenseQuery({ productId }, { retry: false });
+  if (product.storefrontId !== storefrontId) return <ProductNotFound storefrontId={storefrontId} />;
+  return <ProductDetails key={product.id} product={product} />;
 }
 
 function ProductDetails({ product }: { product: ProductDetail }) {

@@ -1,5 +1,4 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,15 +6,17 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { CardActionAreaLink } from '../../../components/links';
-import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import { ProductCard } from '../storefront/ProductCard';
 
-/** /shop: the marketplace — featured products (6) and the active storefronts, most recently updated first (20 a page). */
+/**
+ * /shop: the marketplace — featured products (6) and the active storefronts, most recently updated
+ * first (20 a page), the first page as its route's loader loaded it.
+ */
 export function ShopPage() {
-  const featured = trpc.product.featured.useQuery({});
-  const storefronts = trpc.storefront.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
-  const stores = storefronts.data?.pages.flatMap((p) => p.items) ?? [];
+  const [featured] = trpc.product.featured.useSuspenseQuery({});
+  const [storefrontPages, storefronts] = trpc.storefront.list.useSuspenseInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
+  const stores = storefrontPages.pages.flatMap((p) => p.items);
   return (
     <Container sx={{ py: 5 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
@@ -25,11 +26,9 @@ export function ShopPage() {
         <Typography id="featured-heading" variant="h2" sx={{ fontSize: '1.4rem', mb: 2 }}>
           Featured Products
         </Typography>
-        {featured.error && <Alert severity="error">{featured.error.message}</Alert>}
-        {featured.isLoading && <PageSpinner />}
-        {featured.data?.length === 0 && <Typography color="text.secondary">No featured products yet.</Typography>}
+        {featured.length === 0 && <Typography color="text.secondary">No featured products yet.</Typography>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-          {featured.data?.map((product) => (
+          {featured.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}
         </Box>
@@ -38,9 +37,7 @@ export function ShopPage() {
         <Typography id="storefronts-heading" variant="h2" sx={{ fontSize: '1.4rem', mb: 2 }}>
           Storefronts
         </Typography>
-        {storefronts.error && <Alert severity="error">{storefronts.error.message}</Alert>}
-        {storefronts.isLoading && <PageSpinner />}
-        {storefronts.isSuccess && stores.length === 0 && <Typography color="text.secondary">No storefronts yet.</Typography>}
+        {stores.length === 0 && <Typography color="text.secondary">No storefronts yet.</Typography>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
           {stores.map((store) => (
             <Card key={store.id} variant="outlined" component="article">

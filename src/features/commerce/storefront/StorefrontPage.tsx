@@ -13,28 +13,32 @@ import type { ProductSearchFilters } from '../types';
 import { ProductCard } from './ProductCard';
 import { ProductFilters } from './ProductFilters';
 
-/** /storefront/{id}: the public storefront — its active products (20 a page), search and filters, and the cart. */
-export function StorefrontPage({ storefrontId }: { storefrontId: string }) {
-  const storefront = trpc.storefront.byId.useQuery({ storefrontId }, { retry: false });
-  const [filters, setFilters] = useState<ProductSearchFilters>({ query: '' });
-  const results = trpc.product.search.useInfiniteQuery(
-    { ...filters, storefrontId },
-    { getNextPageParam: (page) => page.nextCursor, enabled: storefront.isSuccess },
+/** What /storefront/{id} shows when the storefront cannot be loaded (its route's error). */
+export function StorefrontNotFound() {
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h1" gutterBottom>
+        Storefront not found
+      </Typography>
+      <ButtonLink to="/" variant="outlined">
+        Back to home
+      </ButtonLink>
+    </Container>
   );
-  if (storefront.isLoading) return <PageSpinner />;
-  if (!storefront.data) {
-    return (
-      <Container sx={{ py: 6 }}>
-        <Typography variant="h1" gutterBottom>
-          Storefront not found
-        </Typography>
-        <ButtonLink to="/" variant="outlined">
-          Back to home
-        </ButtonLink>
-      </Container>
-    );
-  }
-  const store = storefront.data;
+}
+
+/** The products the storefront page starts with, before the buyer filters them. */
+export const INITIAL_PRODUCT_FILTERS: ProductSearchFilters = { query: '' };
+
+/**
+ * /storefront/{id}: the public storefront — its active products (20 a page), search and filters, and
+ * the cart. The storefront and its first products come from the route's loader; the products the
+ * buyer's filters ask for load in place (their error shows above the list, as before).
+ */
+export function StorefrontPage({ storefrontId }: { storefrontId: string }) {
+  const [store] = trpc.storefront.byId.useSuspenseQuery({ storefrontId }, { retry: false });
+  const [filters, setFilters] = useState<ProductSearchFilters>(INITIAL_PRODUCT_FILTERS);
+  const results = trpc.product.search.useInfiniteQuery({ ...filters, storefrontId }, { getNextPageParam: (page) => page.nextCursor });
   const products = results.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Container sx={{ py: 5 }}>

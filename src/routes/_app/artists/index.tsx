@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ArtistsPage } from '../../../features/artists/ArtistsPage';
+import { ARTIST_SEARCH_START, ArtistsPage } from '../../../features/artists/ArtistsPage';
 
-export const Route = createFileRoute('/_app/artists/')({ component: ArtistsPage });
+export const Route = createFileRoute('/_app/artists/')({
+  loader: ({ context: { queryClient, trpcUtils } }) =>
+    queryClient.ensureInfiniteQueryData(trpcUtils.artist.search.infiniteQueryOptions(ARTIST_SEARCH_START, { getNextPageParam: (page) => page.nextCursor })),
+  component: ArtistsPage,
+});

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CalendarPage } from '../../../features/calendar/CalendarPage';
+import { CalendarPage, FIRST_CALENDAR_VIEW } from '../../../features/calendar/CalendarPage';
+import { rangeOf } from '../../../features/calendar/range';
 import { searchText } from '../../../search-params';
 
 const search = (params: Record<string, unknown>): { booking?: string; request?: string } => ({
@@ -7,7 +8,15 @@ const search = (params: Record<string, unknown>): { booking?: string; request?: 
   request: searchText(params.request),
 });
 
-export const Route = createFileRoute('/_app/calendar/')({ validateSearch: search, component: CalendarRoute });
+export const Route = createFileRoute('/_app/calendar/')({
+  validateSearch: search,
+  loader: ({ context: { queryClient, trpcUtils } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(trpcUtils.studio.mine.queryOptions()),
+      queryClient.ensureQueryData(trpcUtils.calendar.events.queryOptions(rangeOf(FIRST_CALENDAR_VIEW, new Date()))),
+    ]),
+  component: CalendarRoute,
+});
 
 function CalendarRoute() {
   const { booking, request } = Route.useSearch();

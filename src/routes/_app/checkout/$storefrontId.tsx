@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CheckoutPage } from '../../../features/commerce/checkout/CheckoutPage';
+import { storefrontQuery } from '../../../features/commerce/storefront/storefrontQuery';
+import { CheckoutNotFound, CheckoutPage } from '../../../features/commerce/checkout/CheckoutPage';
 
 export const Route = createFileRoute('/_app/checkout/$storefrontId')({
-  // Awaited so the page renders once, with its data (README, Page speed).
-  loader: ({ context, params }) => context.trpcUtils.storefront.byId.prefetch({ storefrontId: params.storefrontId }, { retry: false }),
+  // Awaited so the page renders once, with its data (docs/performance.md, Page speed).
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(storefrontQuery(context.trpcUtils, params.storefrontId)),
+  errorComponent: CheckoutNotFound,
   component: CheckoutRoute,
 });
 

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MessagesPage } from '../../../features/messaging/MessagesPage';
+import { threadListQuery } from '../../../features/messaging/ThreadList';
 
-export const Route = createFileRoute('/_app/messages/')({ component: () => <MessagesPage /> });
+export const Route = createFileRoute('/_app/messages/')({
+  loader: ({ context: { queryClient, trpcUtils } }) => queryClient.ensureInfiniteQueryData(threadListQuery(trpcUtils)),
+  component: () => <MessagesPage />,
+});

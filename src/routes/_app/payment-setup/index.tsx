@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaymentSetupPage, type PaymentSetupSearch } from '../../../features/payments/PaymentSetupPage';
+import {
+  PaymentSetupError,
+  PaymentSetupPage,
+  type PaymentSetupSearch,
+  SETUP_STATUS_INPUT,
+} from '../../../features/payments/PaymentSetupPage';
 import { searchText } from '../../../search-params';
 
 export const Route = createFileRoute('/_app/payment-setup/')({
@@ -8,6 +13,8 @@ export const Route = createFileRoute('/_app/payment-setup/')({
     steps: searchText(search.steps),
     context: searchText(search.context),
   }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpcUtils.connect.status.queryOptions(SETUP_STATUS_INPUT)),
+  errorComponent: PaymentSetupError,
   component: PaymentSetupRoute,
 });
 

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PlanChooserPage } from '../../../features/payments/PlanChooserPage';
 
-export const Route = createFileRoute('/_app/payment/')({ component: PlanChooserPage });
+export const Route = createFileRoute('/_app/payment/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpcUtils.payment.plans.queryOptions()),
+  component: PlanChooserPage,
+});

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StudiosPage } from '../../../features/studios/StudiosPage';
+import { STUDIO_SEARCH_START, StudiosPage } from '../../../features/studios/StudiosPage';
 
-export const Route = createFileRoute('/_app/studios/')({ component: StudiosPage });
+export const Route = createFileRoute('/_app/studios/')({
+  loader: ({ context: { queryClient, trpcUtils } }) =>
+    queryClient.ensureInfiniteQueryData(trpcUtils.studio.search.infiniteQueryOptions(STUDIO_SEARCH_START, { getNextPageParam: (page) => page.nextCursor })),
+  component: StudiosPage,
+});

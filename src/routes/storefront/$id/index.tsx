@@ -1,15 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StorefrontPage } from '../../../features/commerce/storefront/StorefrontPage';
+import { storefrontQuery } from '../../../features/commerce/storefront/storefrontQuery';
+import { INITIAL_PRODUCT_FILTERS, StorefrontNotFound, StorefrontPage } from '../../../features/commerce/storefront/StorefrontPage';
 
 // Public: visitors may browse a storefront; checkout asks them to sign in.
 export const Route = createFileRoute('/storefront/$id/')({
-  // Awaited so the page renders once, with its data (README, Page speed): the storefront and the
+  // Awaited so the page renders once, with its data (docs/performance.md, Page speed): the storefront and the
   // first page of its products, with the input the page's search starts with.
-  loader: ({ context, params }) =>
+  loader: ({ context: { queryClient, trpcUtils }, params }) =>
     Promise.all([
-      context.trpcUtils.storefront.byId.prefetch({ storefrontId: params.id }, { retry: false }),
-      context.trpcUtils.product.search.prefetchInfinite({ query: '', storefrontId: params.id }),
+      queryClient.ensureQueryData(storefrontQuery(trpcUtils, params.id)),
+      queryClient.ensureInfiniteQueryData(
+        trpcUtils.product.search.infiniteQueryOptions(
+          { ...INITIAL_PRODUCT_FILTERS, storefrontId: params.id },
+          { getNextPageParam: (page) => page.nextCursor },
+        ),
+      ),
     ]),
+  errorComponent: StorefrontNotFound,
   component: StorefrontRoute,
 });
 

@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ArtistProfilePage } from '../../../../features/artists/ArtistProfilePage';
-
-export const Route = createFileRoute('/_app/artist/$slug/')({ component: RouteComponent });
+import { artistQuery } from '../../../../features/artists/artistQuery';
+import { ArtistNotFound, ArtistProfilePage } from '../../../../features/artists/ArtistProfilePage';
+export const Route = createFileRoute('/_app/artist/$slug/')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { slug: params.slug })),
+  errorComponent: ArtistNotFound,
+  component: RouteComponent,
+});
 
 function RouteComponent() {
   const { slug } = Route.useParams();
-  return <ArtistProfilePage slug={slug} />;
+  return <ArtistProfilePage artistHandle={{ slug }} />;
 }

@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StudioBookingPage } from '../../../../features/booking/BookingPage';
-
-export const Route = createFileRoute('/_app/studio/$slug/booking')({ component: StudioBookingRoute });
+import { StudioBookingNotFound, StudioBookingPage } from '../../../../features/booking/BookingPage';
+import { studioQuery } from '../../../../features/studios/studioQuery';
+export const Route = createFileRoute('/_app/studio/$slug/booking')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(studioQuery(context.trpcUtils, { slug: params.slug })),
+  errorComponent: StudioBookingNotFound,
+  component: StudioBookingRoute,
+});
 
 function StudioBookingRoute() {
   const { slug } = Route.useParams();
-  return <StudioBookingPage slug={slug} />;
+  return <StudioBookingPage studioHandle={{ slug }} />;
 }

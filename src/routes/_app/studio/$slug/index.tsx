@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StudioPage } from '../../../../features/studios/StudioPage';
+import { StudioNotFound, StudioPage } from '../../../../features/studios/StudioPage';
+import { studioQuery } from '../../../../features/studios/studioQuery';
 
 export const Route = createFileRoute('/_app/studio/$slug/')({
-  // Awaited so the page renders once, with its data (README, Page speed).
-  loader: ({ context, params }) => context.trpcUtils.studio.bySlug.prefetch({ slug: params.slug }, { retry: false }),
+  // Awaited so the page renders once, with its data (docs/performance.md, Page speed).
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(studioQuery(context.trpcUtils, { slug: params.slug })),
+  errorComponent: StudioNotFound,
   component: RouteComponent,
 });
 
 function RouteComponent() {
   const { slug } = Route.useParams();
-  return <StudioPage slug={slug} />;
+  return <StudioPage studioHandle={{ slug }} />;
 }

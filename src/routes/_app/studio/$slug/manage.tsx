@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManageStudioPage } from '../../../../features/studios/ManageStudioPage';
-
-export const Route = createFileRoute('/_app/studio/$slug/manage')({ component: RouteComponent });
+import { ManageStudioNotFound, ManageStudioPage } from '../../../../features/studios/ManageStudioPage';
+import { studioQuery } from '../../../../features/studios/studioQuery';
+export const Route = createFileRoute('/_app/studio/$slug/manage')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(studioQuery(context.trpcUtils, { slug: params.slug })),
+  errorComponent: ManageStudioNotFound,
+  component: RouteComponent,
+});
 
 function RouteComponent() {
   const { slug } = Route.useParams();
-  return <ManageStudioPage slug={slug} />;
+  return <ManageStudioPage studioHandle={{ slug }} />;
 }

@@ -1,7 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProductPage } from '../../../../features/commerce/product/ProductPage';
+import { ProductNotFound, ProductPage } from '../../../../features/commerce/product/ProductPage';
 
-export const Route = createFileRoute('/storefront/$id/product/$productId')({ component: ProductRoute });
+export const Route = createFileRoute('/storefront/$id/product/$productId')({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(context.trpcUtils.product.byId.queryOptions({ productId: params.productId }, { retry: false })),
+  errorComponent: ProductRouteError,
+  component: ProductRoute,
+});
+
+function ProductRouteError() {
+  const { id } = Route.useParams();
+  return <ProductNotFound storefrontId={id} />;
+}
 
 function ProductRoute() {
   const { id, productId } = Route.useParams();

@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ArtistProfilePage } from '../../../../../features/artists/ArtistProfilePage';
-
-export const Route = createFileRoute('/_app/artist/id/$id/')({ component: RouteComponent });
+import { artistQuery } from '../../../../../features/artists/artistQuery';
+import { ArtistNotFound, ArtistProfilePage } from '../../../../../features/artists/ArtistProfilePage';
+export const Route = createFileRoute('/_app/artist/id/$id/')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { id: params.id })),
+  errorComponent: ArtistNotFound,
+  component: RouteComponent,
+});
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <ArtistProfilePage id={id} />;
+  return <ArtistProfilePage artistHandle={{ id }} />;
 }

@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StudioPage } from '../../../../../features/studios/StudioPage';
+import { StudioNotFound, StudioPage } from '../../../../../features/studios/StudioPage';
+import { studioQuery } from '../../../../../features/studios/studioQuery';
 
 export const Route = createFileRoute('/_app/studio/id/$id/')({
-  // Awaited so the page renders once, with its data (README, Page speed).
-  loader: ({ context, params }) => context.trpcUtils.studio.byId.prefetch({ id: params.id }, { retry: false }),
+  // Awaited so the page renders once, with its data (docs/performance.md, Page speed).
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(studioQuery(context.trpcUtils, { id: params.id })),
+  errorComponent: StudioNotFound,
   component: RouteComponent,
 });
 
 function RouteComponent() {
   const { id } = Route.useParams();
-  return <StudioPage id={id} />;
+  return <StudioPage studioHandle={{ id }} />;
 }

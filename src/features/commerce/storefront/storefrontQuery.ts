@@ -1,0 +1,7 @@
+import type { TrpcUtils } from '../../../trpc';
+
+/**
+ * A storefront as the storefront, checkout and manage routes load it in their loaders and their
+ * pages read it (`trpc.storefront.byId.useSuspenseQuery` with the same input: one query key).
+ */
+export const storefrontQuery = (utils: TrpcUtils, storefrontId: string) => utils.storefront.byId.queryOptions({ storefrontId }, { retry: false });
