@@ -2,7 +2,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { HTTP_LIMITS, loadConfig } from '../../server/config';
 import { createUser, signIn } from '../support/factories';
-import { useTestServer } from '../support/server';
+import { type TestServer, useTestServer } from '../support/server';
 
 // Issue 18, item 4: slow clients are cut in bounded time. The limits are shortened here so each
 // case takes seconds; the production values are asserted separately against the 30 s bound.
@@ -90,30 +90,37 @@ describe('slow clients', () => {
   });
 });
 
+/** Opens a live-updates stream on `target` and checks it outlives every limit and still delivers events. */
+async function liveStreamOutlivesLimits(target: TestServer) {
+  const user = await createUser({}, target.deps.db);
+  const client = target.client();
+  await signIn(client, user);
+  const started = Date.now();
+  const response = await client.fetch(`${target.url}/trpc/live.onEvent`, { headers: { accept: 'text/event-stream' } });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const readUntil = async (needle: string) => {
+    while (!text.includes(needle)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended after ${Date.now() - started} ms; got ${text}`);
+      text += decoder.decode(value, { stream: true });
+    }
+  };
+  await readUntil('connected');
+  // Quiet for longer than the idle, header and request limits together.
+  await new Promise((resolve) => setTimeout(resolve, LIMITS.idleTimeoutMs + LIMITS.requestTimeoutMs));
+  await target.deps.events.publish({ topic: 'still-here', userIds: [user.id] });
+  await readUntil('still-here');
+  expect(Date.now() - started).toBeGreaterThan(LIMITS.idleTimeoutMs + LIMITS.requestTimeoutMs);
+  await reader.cancel();
+}
+
+/** tRPC's own adapter (TRPC_HANDLER=adapter) must keep the stream open too (server/trpc/adapter-handler.ts). */
+const adapterServer = useTestServer({ config: { http: LIMITS }, env: { TRPC_HANDLER: 'adapter' } });
+
 describe('live updates (server-sent events)', () => {
-  it('stay open past every limit and still deliver events', async () => {
-    const user = await createUser({}, server.deps.db);
-    const client = server.client();
-    await signIn(client, user);
-    const started = Date.now();
-    const response = await client.fetch(`${server.url}/trpc/live.onEvent`, { headers: { accept: 'text/event-stream' } });
-    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended after ${Date.now() - started} ms; got ${text}`);
-        text += decoder.decode(value, { stream: true });
-      }
-    };
-    await readUntil('connected');
-    // Quiet for longer than the idle, header and request limits together.
-    await new Promise((resolve) => setTimeout(resolve, LIMITS.idleTimeoutMs + LIMITS.requestTimeoutMs));
-    await server.deps.events.publish({ topic: 'still-here', userIds: [user.id] });
-    await readUntil('still-here');
-    expect(Date.now() - started).toBeGreaterThan(LIMITS.idleTimeoutMs + LIMITS.requestTimeoutMs);
-    await reader.cancel();
-  });
+  it('stay open past every limit and still deliver events', () => liveStreamOutlivesLimits(server));
+  it('stay open past every limit with tRPC’s own adapter answering /trpc', () => liveStreamOutlivesLimits(adapterServer));
 });
