@@ -10,7 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateProfileInput } from '../../../server/domains/users/inputs';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { DisplayNameField } from '../auth/DisplayNameField';
 import { rememberUser, useMe } from '../auth/useAuth';
 

@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { changePasswordInput } from '../../../server/domains/auth/inputs';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
 
 const GOOGLE_LINK_OUTCOMES: Record<string, { severity: 'success' | 'error'; text: string }> = {

@@ -13,7 +13,7 @@ import { saveArtistProfileInput } from '../../../server/domains/artists/inputs';
 import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
 import { AccountGallery } from '../images/AccountGallery';
 

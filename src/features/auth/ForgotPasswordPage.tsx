@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { newPasswordField, requestPasswordResetInput } from '../../../server/domains/auth/inputs';
 import { ButtonLink, TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorText } from '../../components/forms/errorText';
 
 /** `/forgot-password` asks for the e-mail; `/forgot-password?token=…` (the mailed link) sets a new password. */
 export function ForgotPasswordPage() {

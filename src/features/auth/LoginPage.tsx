@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import { loginInput } from '../../../server/domains/auth/inputs';
 import { TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { RequestSignInLink, SignInWithLink } from './SignInLink';
 import { rememberUser } from './useAuth';
 

@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import { CHECK_EMAIL, REGISTER_USER_TYPES, registerInput } from '../../../server/domains/auth/inputs';
 import { ButtonLink, TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { DisplayNameField } from './DisplayNameField';
 
 type RegisterForm = z.input<typeof registerInput>;

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
 import { uploadImage } from '../images/upload';
 import { PaymentRequestCard } from '../payments/PaymentRequestCard';

@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { createPaymentRequestInput } from '../../../server/domains/payments/inputs';
 import { paymentRequestFees } from '../../../server/domains/payments/rules';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
-import { dollarsToCents, formatCents } from './format';
+import { errorText } from '../../components/forms/errorText';
+import { formatCents, parseDollarsToCents } from '../../../server/lib/money';
 
 /** A chosen day is due at its end, in the requester's time zone. */
 const endOfDay = (day: string) => new Date(`${day}T23:59:59`);
@@ -43,7 +43,7 @@ export function RequestPaymentDialog({
   const [description, setDescription] = useState('');
   const [dueDay, setDueDay] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const cents = dollarsToCents(amount);
+  const cents = parseDollarsToCents(amount);
   const fees = cents && cents >= 100 && cents <= 1_000_000 ? paymentRequestFees(cents) : null;
 
   const submit = async () => {

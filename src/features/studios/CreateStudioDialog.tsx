@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { US_STATES } from '../../../server/domains/studios/rules';
 import { createStudioInput, TIMEZONE_OPTIONS } from '../../../server/domains/studios/inputs';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
 
 type Form = z.input<typeof createStudioInput>;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../components/links';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 
 /** /invite/{code}: the invited artist accepts or declines joining a studio. */
 export function InvitePage({ code }: { code: string }) {

@@ -14,7 +14,7 @@ import type { OpeningHours } from '../../../server/domains/studios/rules';
 import { US_STATES } from '../../../server/domains/studios/rules';
 import { TIMEZONE_OPTIONS } from '../../../server/domains/studios/inputs';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
 
 type Studio = {

@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { TextLink } from '../../../components/links';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
-import { formatCents, formatDateTime } from '../format';
+import { formatDateTime } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import { OrderStatusChip, statusLabel } from '../orders/OrderStatusChip';
 import { ManageShell } from './ManageShell';
 

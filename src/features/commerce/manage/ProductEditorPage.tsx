@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
+import { errorText } from '../../../components/forms/errorText';
 import { ManageShell } from './ManageShell';
 import { ProductForm } from './ProductForm';
 import { draftOf, draftToInput, emptyDraft, type ProductDraft } from './productDraft';

@@ -12,8 +12,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { updateStorefrontSettingsInput } from '../../../../server/domains/storefronts/inputs';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
-import { centsToDollars, dollarsToCents } from '../format';
+import { errorText } from '../../../components/forms/errorText';
+import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
 import type { PublicStorefront } from '../types';
 import { ManageShell } from './ManageShell';
 
@@ -41,8 +41,8 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
     name: store.name,
     description: store.description,
     taxRate: String(settings.taxRate),
-    shippingRate: centsToDollars(settings.shippingRate),
-    freeShippingThreshold: centsToDollars(settings.freeShippingThreshold),
+    shippingRate: centsToDollarText(settings.shippingRate),
+    freeShippingThreshold: centsToDollarText(settings.freeShippingThreshold),
     processingTimeBusinessDays: String(settings.processingTimeBusinessDays),
   });
   const [flags, setFlags] = useState(
@@ -81,8 +81,8 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
       settings: {
         ...flags,
         taxRate: fields.taxRate.trim() === '' ? Number.NaN : Number(fields.taxRate),
-        shippingRate: dollarsToCents(fields.shippingRate) ?? Number.NaN,
-        freeShippingThreshold: dollarsToCents(fields.freeShippingThreshold) ?? Number.NaN,
+        shippingRate: parseDollarsToCents(fields.shippingRate) ?? Number.NaN,
+        freeShippingThreshold: parseDollarsToCents(fields.freeShippingThreshold) ?? Number.NaN,
         processingTimeBusinessDays:
           fields.processingTimeBusinessDays.trim() === '' ? Number.NaN : Number(fields.processingTimeBusinessDays),
       },

@@ -1,5 +1,5 @@
 import { createProductInput } from '../../../../server/domains/products/inputs';
-import { centsToDollars, dollarsToCents } from '../format';
+import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
 import type { ProductDetail } from '../types';
 
 // The product form keeps what the seller types (dollars as text); these turn it into the
@@ -44,14 +44,14 @@ export const emptyDraft = (): ProductDraft => ({
 const optionDraft = (o: { id: string; name: string; priceModifier: number }): OptionDraft => ({
   id: o.id,
   name: o.name,
-  modifier: centsToDollars(o.priceModifier),
+  modifier: centsToDollarText(o.priceModifier),
 });
 
 export function draftOf(product: ProductDetail): ProductDraft {
   return {
     name: product.name,
     description: product.description,
-    price: centsToDollars(product.price),
+    price: centsToDollarText(product.price),
     category: product.category ?? '',
     tags: product.tags.join(', '),
     featured: product.featured,
@@ -67,7 +67,7 @@ export function draftOf(product: ProductDetail): ProductDraft {
 }
 
 /** Not-a-number stays NaN so the shared schema answers with its own message. */
-const cents = (text: string) => dollarsToCents(text) ?? Number.NaN;
+const cents = (text: string) => parseDollarsToCents(text) ?? Number.NaN;
 const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 const option = (o: OptionDraft) => ({ id: o.id, name: o.name, priceModifier: o.modifier.trim() === '' ? 0 : cents(o.modifier) });
 
