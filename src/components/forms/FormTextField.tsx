@@ -1,8 +1,9 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
-  control: Control<T>;
+type Props<T extends FieldValues, Out> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
+  /** The form's control; `Out` is what its schema turns the typed values into. */
+  control: Control<T, unknown, Out>;
   name: FieldPath<T>;
 };
 
@@ -11,7 +12,7 @@ type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onC
  * of the helper text) as soon as validation fails, before anything reaches the server.
  * Numbers stay text here; the form's schema or its submit turns them into numbers.
  */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: Props<T>) {
+export function FormTextField<T extends FieldValues, Out = T>({ control, name, helperText, ...props }: Props<T, Out>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextField
