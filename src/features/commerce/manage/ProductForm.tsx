@@ -4,19 +4,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { type Control, Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormSwitch } from '../../../components/forms/FormSwitch';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { OptionRows } from './OptionRows';
 import { type ProductDraft, type ProductValues, productFormSchema } from './productDraft';
-
-type FlagKey = 'featured' | 'trackInventory' | 'allowBackorders';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,21 +25,6 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
         <Stack spacing={2}>{children}</Stack>
       </CardContent>
     </Card>
-  );
-}
-
-function Flag({ control, name, label }: { control: Control<ProductDraft, unknown, ProductValues>; name: FlagKey; label: string }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} onBlur={field.onBlur} />}
-          label={label}
-        />
-      )}
-    />
   );
 }
 
@@ -87,15 +69,15 @@ export function ProductForm({
           multiline
           minRows={2}
         />
-        <Flag control={control} name="featured" label="Featured" />
+        <FormSwitch control={control} name="featured" label="Featured" />
       </Group>
       <Group title="Inventory">
-        <Flag control={control} name="trackInventory" label="Track inventory" />
+        <FormSwitch control={control} name="trackInventory" label="Track inventory" />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField control={control} name="quantity" label="Quantity" type="number" disabled={!trackInventory} />
           <FormTextField control={control} name="lowStockThreshold" label="Low stock threshold" type="number" disabled={!trackInventory} />
         </Box>
-        <Flag control={control} name="allowBackorders" label="Allow backorders" />
+        <FormSwitch control={control} name="allowBackorders" label="Allow backorders" />
       </Group>
       <Group title="Variants">
         {variants.fields.map((variant, index) => (
