@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -9,14 +9,24 @@ import type { z } from 'zod';
  * the field of the same name. The submit handler receives the checked input. `toInput` names
  * every field of the input; their values are the schema's to judge (an unknown enum value or NaN
  * gets the schema's own message).
+ *
+ * `formChecks` adds, for top-level fields, what only the form can know (a studio time the clocks skip, a due day already
+ * past on this device): a message per field, shown like the schema's and taking its place.
  */
 export function inputResolver<Values extends FieldValues, Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   toInput: (values: Values) => { [Key in keyof z.input<Schema>]: unknown },
+  formChecks?: (values: Values) => Partial<Record<keyof Values & string, string | false | null | undefined>>,
 ): Resolver<Values, unknown, z.output<Schema>> {
   const resolve = zodResolver(schema);
-  return (values, context, options) =>
-    resolve(toInput(values) as z.input<Schema>, context, options as unknown as Parameters<typeof resolve>[2]) as ReturnType<
-      Resolver<Values, unknown, z.output<Schema>>
+  return async (values, context, options) => {
+    const result = (await resolve(toInput(values) as z.input<Schema>, context, options as unknown as Parameters<typeof resolve>[2])) as Awaited<
+      ReturnType<Resolver<Values, unknown, z.output<Schema>>>
     >;
+    const extra = Object.entries(formChecks?.(values) ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
+    if (extra.length === 0) return result;
+    const errors = { ...result.errors } as FieldErrors<Values>;
+    for (const [name, message] of extra) Object.assign(errors, { [name]: { type: 'form', message } });
+    return { values: {}, errors };
+  };
 }

@@ -27,21 +27,18 @@ const NO_SUCH_TIME = 'That time does not exist at the studio (the clocks change)
  */
 function walkInResolver(shopId: string, timezone: string): Resolver<Fields, unknown, WalkIn> {
   const instant = (f: Fields) => (f.startsAt ? studioTimeToInstant(f.startsAt, timezone) : undefined);
-  const schema = inputResolver(walkInInput, (f: Fields) => ({
-    shopId,
-    artistId: f.artistId,
-    clientName: f.clientName,
-    title: f.title,
-    startsAt: instant(f) ?? undefined,
-    durationMinutes: f.durationMinutes.trim() === '' ? Number.NaN : Number(f.durationMinutes),
-  }));
-  return async (values, context, options) => {
-    const result = await schema(values, context, options);
-    const errors = { ...result.errors };
-    if (!values.artistId) errors.artistId = { type: 'required', message: 'Choose the artist' };
-    if (instant(values) === null) errors.startsAt = { type: 'validate', message: NO_SUCH_TIME };
-    return Object.keys(errors).length ? { values: {}, errors } : result;
-  };
+  return inputResolver(
+    walkInInput,
+    (f: Fields) => ({
+      shopId,
+      artistId: f.artistId,
+      clientName: f.clientName,
+      title: f.title,
+      startsAt: instant(f) ?? undefined,
+      durationMinutes: f.durationMinutes.trim() === '' ? Number.NaN : Number(f.durationMinutes),
+    }),
+    (f) => ({ artistId: !f.artistId && 'Choose the artist', startsAt: instant(f) === null && NO_SUCH_TIME }),
+  );
 }
 
 /**
