@@ -5,23 +5,23 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateProfileInput } from '../../../server/domains/users/inputs';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
+import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { DisplayNameField } from '../auth/DisplayNameField';
 import { rememberUser, useMe } from '../auth/useAuth';
 
 type ProfileForm = z.input<typeof updateProfileInput>;
-const SUCCESS_MS = 3000;
 
 export default function ProfileSection() {
   const { me } = useMe();
   const utils = trpc.useUtils();
   const update = trpc.user.update.useMutation();
-  const [saved, setSaved] = useState(false);
+  const saved = useSavedNotice();
   const form = useForm<ProfileForm, unknown, z.output<typeof updateProfileInput>>({ resolver: zodResolver(updateProfileInput) });
   useEffect(() => {
     if (!me) return;
@@ -41,11 +41,6 @@ export default function ProfileSection() {
       },
     });
   }, [me, form]);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
 
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,7 +48,7 @@ export default function ProfileSection() {
     if (!updated) return;
     utils.auth.me.setData(undefined, updated);
     rememberUser(updated);
-    setSaved(true);
+    saved.show();
   });
   const text = (name: 'firstName' | 'lastName' | 'phone' | 'city' | 'state', label: string) => (
     <TextField label={label} fullWidth {...form.register(name)} error={Boolean(errors[name])} helperText={errors[name]?.message} />
@@ -66,7 +61,7 @@ export default function ProfileSection() {
         Profile
       </Typography>
       <Stack spacing={2}>
-        {saved && <Alert severity="success">Profile updated</Alert>}
+        {saved.shown && <Alert severity="success">Profile updated</Alert>}
         {update.error && <Alert severity="error">{errorText(update.error)}</Alert>}
         <TextField label="Email" value={me.email} slotProps={{ input: { readOnly: true } }} helperText="Your sign-in email" />
         <Controller
