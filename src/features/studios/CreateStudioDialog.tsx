@@ -6,10 +6,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,15 +17,9 @@ import { createStudioInput, TIMEZONE_OPTIONS } from '../../../server/domains/stu
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
+import { StudioToggles } from './StudioToggles';
 
 type Form = z.input<typeof createStudioInput>;
-const TOGGLES: Array<[keyof Form, string]> = [
-  ['lookingForResident', 'Accepting Resident Artists'],
-  ['lookingForGuest', 'Accepting Guest Artists'],
-  ['isBookable', 'Accept Booking Requests'],
-  ['useArtistsPortfolios', "Show Artists' Portfolios"],
-  ['useArtistsFlashes', "Show Artists' Flashes"],
-];
 
 export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const navigate = useNavigate();
@@ -135,21 +127,7 @@ export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose()
               name="openingHours"
               render={({ field }) => <OperatingHoursEditor value={field.value ?? {}} onChange={field.onChange} />}
             />
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {TOGGLES.map(([name, label]) => (
-                <Controller
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={<Switch checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
-                      label={label}
-                    />
-                  )}
-                />
-              ))}
-            </Box>
+            <StudioToggles control={form.control} />
           </Stack>
         </DialogContent>
         <DialogActions>

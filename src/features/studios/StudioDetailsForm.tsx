@@ -14,10 +14,10 @@ import { US_STATES } from '../../../server/domains/studios/rules';
 import { TIMEZONE_OPTIONS, updateStudioInput } from '../../../server/domains/studios/inputs';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
-import { FormSwitch } from '../../components/forms/FormSwitch';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
+import { StudioToggles } from './StudioToggles';
 
 type Studio = {
   id: string;
@@ -48,13 +48,6 @@ const TEXT_FIELDS = [
   ['phone', 'Phone'],
   ['email', 'Email'],
   ['website', 'Website'],
-] as const;
-const TOGGLES = [
-  ['lookingForResident', 'Accepting Resident Artists'],
-  ['lookingForGuest', 'Accepting Guest Artists'],
-  ['isBookable', 'Accept Booking Requests'],
-  ['useArtistsPortfolios', "Show Artists' Portfolios"],
-  ['useArtistsFlashes', "Show Artists' Flashes"],
 ] as const;
 type Fields = z.input<typeof updateStudioInput>;
 
@@ -113,11 +106,7 @@ export function StudioDetailsForm({ studio }: { studio: Studio }) {
             name="openingHours"
             render={({ field }) => <OperatingHoursEditor value={field.value as OpeningHours} onChange={field.onChange} />}
           />
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {TOGGLES.map(([key, label]) => (
-              <FormSwitch key={key} control={control} name={key} label={label} />
-            ))}
-          </Box>
+          <StudioToggles control={control} />
           <Box>
             <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
