@@ -20,9 +20,11 @@ export function inputResolver<Values extends FieldValues, Schema extends z.ZodTy
 ): Resolver<Values, unknown, z.output<Schema>> {
   const resolve = zodResolver(schema);
   return async (values, context, options) => {
-    const result = (await resolve(toInput(values) as z.input<Schema>, context, options as unknown as Parameters<typeof resolve>[2])) as Awaited<
-      ReturnType<Resolver<Values, unknown, z.output<Schema>>>
-    >;
+    const result = (await resolve(
+      toInput(values) as z.input<Schema>,
+      context,
+      options as unknown as Parameters<typeof resolve>[2],
+    )) as Awaited<ReturnType<Resolver<Values, unknown, z.output<Schema>>>>;
     const extra = Object.entries(formChecks?.(values) ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
     if (extra.length === 0) return result;
     const errors = { ...result.errors } as FieldErrors<Values>;

@@ -14,6 +14,7 @@ import { errorText } from '../../components/forms/errorText';
 import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { DisplayNameField } from '../auth/DisplayNameField';
 import { rememberUser, useMe } from '../auth/useAuth';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 type ProfileForm = z.input<typeof updateProfileInput>;
 
@@ -51,7 +52,7 @@ export default function ProfileSection() {
     saved.show();
   });
   const text = (name: 'firstName' | 'lastName' | 'phone' | 'city' | 'state', label: string) => (
-    <TextField label={label} fullWidth {...form.register(name)} error={Boolean(errors[name])} helperText={errors[name]?.message} />
+    <FormTextField control={form.control} name={name} label={label} fullWidth />
   );
 
   if (!me) return null;
@@ -80,21 +81,14 @@ export default function ProfileSection() {
           {text('city', 'City')}
           {text('state', 'State')}
         </Stack>
-        <TextField
-          label="Bio"
-          multiline
-          minRows={3}
-          {...form.register('bio')}
-          error={Boolean(errors.bio)}
-          helperText={errors.bio?.message}
-        />
+        <FormTextField control={form.control} name="bio" label="Bio" multiline minRows={3} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Website" fullWidth {...form.register('socials.website')} />
-          <TextField label="Instagram" fullWidth {...form.register('socials.instagram')} />
+          <FormTextField control={form.control} name="socials.website" label="Website" fullWidth />
+          <FormTextField control={form.control} name="socials.instagram" label="Instagram" fullWidth />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Facebook" fullWidth {...form.register('socials.facebook')} />
-          <TextField label="TikTok" fullWidth {...form.register('socials.tiktok')} />
+          <FormTextField control={form.control} name="socials.facebook" label="Facebook" fullWidth />
+          <FormTextField control={form.control} name="socials.tiktok" label="TikTok" fullWidth />
         </Stack>
         <Box>
           <Button type="submit" variant="contained" disabled={isSubmitting}>

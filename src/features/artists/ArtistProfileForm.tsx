@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,6 +16,7 @@ import { errorText } from '../../components/forms/errorText';
 import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { useMe } from '../auth/useAuth';
 import { AccountGallery } from '../images/AccountGallery';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 type Form = z.input<typeof saveArtistProfileInput>;
 
@@ -51,7 +51,7 @@ export default function ArtistProfileForm() {
       },
     });
   }, [mine.isLoading, mine.data, me, form]);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     if (await save.mutateAsync(values).catch(() => null)) saved.show();
   });
@@ -73,32 +73,13 @@ export default function ArtistProfileForm() {
           {saved.shown && <Alert severity="success">Artist profile saved</Alert>}
           {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Artist Name"
-              fullWidth
-              {...form.register('name')}
-              error={Boolean(errors.name)}
-              helperText={errors.name?.message}
-            />
-            <TextField
-              label="Profile URL"
-              fullWidth
-              {...form.register('urlSlug')}
-              error={Boolean(errors.urlSlug)}
-              helperText={errors.urlSlug?.message ?? 'inklink/artist/…'}
-            />
+            <FormTextField control={form.control} name="name" label="Artist Name" fullWidth />
+            <FormTextField control={form.control} name="urlSlug" label="Profile URL" fullWidth helperText="inklink/artist/…" />
           </Stack>
-          <TextField
-            label="Bio"
-            multiline
-            minRows={3}
-            {...form.register('bio')}
-            error={Boolean(errors.bio)}
-            helperText={errors.bio?.message}
-          />
+          <FormTextField control={form.control} name="bio" label="Bio" multiline minRows={3} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="City" fullWidth {...form.register('city')} />
-            <TextField label="State" fullWidth {...form.register('state')} />
+            <FormTextField control={form.control} name="city" label="City" fullWidth />
+            <FormTextField control={form.control} name="state" label="State" fullWidth />
           </Stack>
           <Controller
             control={form.control}
@@ -125,8 +106,8 @@ export default function ArtistProfileForm() {
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="Instagram" fullWidth {...form.register('socials.instagram')} />
-            <TextField label="Website" fullWidth {...form.register('socials.website')} />
+            <FormTextField control={form.control} name="socials.instagram" label="Instagram" fullWidth />
+            <FormTextField control={form.control} name="socials.website" label="Website" fullWidth />
           </Stack>
           <Box>
             <Button type="submit" variant="contained" disabled={isSubmitting}>

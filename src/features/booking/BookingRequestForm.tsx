@@ -19,7 +19,15 @@ import { type BookableService, ServicePicker } from './ServicePicker';
 
 type Photo = { id: string; url: string };
 /** What the client types and picks, under the input's names (the photos with their previews). */
-type Fields = { serviceId: string; idea: string; placement: string; size: string; style: string; budget: string; referenceImageIds: Photo[] };
+type Fields = {
+  serviceId: string;
+  idea: string;
+  placement: string;
+  size: string;
+  style: string;
+  budget: string;
+  referenceImageIds: Photo[];
+};
 const EMPTY: Fields = { serviceId: '', idea: '', placement: '', size: '', style: '', budget: '', referenceImageIds: [] };
 
 /**
@@ -103,13 +111,7 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string; i
           </MenuItem>
         ))}
       </FormTextField>
-      <FormTextField
-        control={control}
-        name="budget"
-        label="Budget (USD)"
-        type="number"
-        slotProps={{ htmlInput: { min: 0, step: 1 } }}
-      />
+      <FormTextField control={control} name="budget" label="Budget (USD)" type="number" slotProps={{ htmlInput: { min: 0, step: 1 } }} />
       <Button component="label" variant="outlined" disabled={uploading}>
         {uploading ? 'Uploading…' : 'Add reference photos'}
         <input hidden type="file" accept="image/*" multiple aria-label="Reference photos" onChange={(e) => addPhotos(e.target.files)} />

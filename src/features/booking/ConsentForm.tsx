@@ -32,7 +32,13 @@ export function ConsentForm(props: { bookingId: string; preview: string; questio
       healthNotes: f.healthNotes,
       agree: f.agree,
     })),
-    defaultValues: { legalName: '', dateOfBirth: '', answers: Object.fromEntries(props.questions.map((q) => [q.id, ''])), healthNotes: '', agree: false },
+    defaultValues: {
+      legalName: '',
+      dateOfBirth: '',
+      answers: Object.fromEntries(props.questions.map((q) => [q.id, ''])),
+      healthNotes: '',
+      agree: false,
+    },
   });
   const { control } = form;
   const submit = form.handleSubmit((input) => sign.mutateAsync(input).catch(() => null));
@@ -47,7 +53,14 @@ export function ConsentForm(props: { bookingId: string; preview: string; questio
       </Typography>
       {sign.error && <Alert severity="error">{sign.error.message}</Alert>}
       <FormTextField control={control} name="legalName" label="Legal name" required />
-      <FormTextField control={control} name="dateOfBirth" label="Date of birth" type="date" slotProps={{ inputLabel: { shrink: true } }} required />
+      <FormTextField
+        control={control}
+        name="dateOfBirth"
+        label="Date of birth"
+        type="date"
+        slotProps={{ inputLabel: { shrink: true } }}
+        required
+      />
       {props.questions.map((q) => (
         <Controller
           key={q.id}

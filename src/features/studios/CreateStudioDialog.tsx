@@ -8,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,6 +17,7 @@ import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
 import { StudioToggles } from './StudioToggles';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 type Form = z.input<typeof createStudioInput>;
 
@@ -46,21 +46,12 @@ export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose()
       useArtistsFlashes: false,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const text = (
     name: 'name' | 'address' | 'city' | 'zipCode' | 'phone' | 'email' | 'website' | 'description',
     label: string,
     extra: object = {},
-  ) => (
-    <TextField
-      label={label}
-      fullWidth
-      {...form.register(name)}
-      error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
-      {...extra}
-    />
-  );
+  ) => <FormTextField control={form.control} name={name} label={label} fullWidth {...extra} />;
   const onSubmit = form.handleSubmit(async (values) => {
     const studio = await create.mutateAsync(values).catch(() => null);
     if (!studio) return;
@@ -81,41 +72,22 @@ export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose()
             {text('address', 'Address', { placeholder: '1200 SE Division St' })}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {text('city', 'City')}
-              <Controller
-                control={form.control}
-                name="state"
-                render={({ field }) => (
-                  <TextField select label="State" fullWidth {...field} error={Boolean(errors.state)} helperText={errors.state?.message}>
-                    {US_STATES.map((s) => (
-                      <MenuItem key={s} value={s}>
-                        {s}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+              <FormTextField control={form.control} name="state" select label="State" fullWidth>
+                {US_STATES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {s}
+                  </MenuItem>
+                ))}
+              </FormTextField>
               {text('zipCode', 'Zip Code')}
             </Stack>
-            <Controller
-              control={form.control}
-              name="timezone"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Timezone"
-                  fullWidth
-                  {...field}
-                  error={Boolean(errors.timezone)}
-                  helperText={errors.timezone?.message}
-                >
-                  {TIMEZONE_OPTIONS.map((t) => (
-                    <MenuItem key={t.value} value={t.value}>
-                      {t.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            <FormTextField control={form.control} name="timezone" select label="Timezone" fullWidth>
+              {TIMEZONE_OPTIONS.map((t) => (
+                <MenuItem key={t.value} value={t.value}>
+                  {t.label}
+                </MenuItem>
+              ))}
+            </FormTextField>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {text('phone', 'Phone', { type: 'tel' })}
               {text('email', 'Email', { type: 'email' })}

@@ -15,7 +15,11 @@ const TOGGLES: ReadonlyArray<[Toggle, string]> = [
 ];
 
 /** The studio's switches, in the Create New Studio dialog and on the manage page alike. */
-export function StudioToggles<T extends FieldValues & Partial<Record<Toggle, boolean>>, Out>({ control }: { control: Control<T, unknown, Out> }) {
+export function StudioToggles<T extends FieldValues & Partial<Record<Toggle, boolean>>, Out>({
+  control,
+}: {
+  control: Control<T, unknown, Out>;
+}) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       {TOGGLES.map(([name, label]) => (

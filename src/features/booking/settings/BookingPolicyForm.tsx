@@ -71,14 +71,18 @@ export function BookingPolicyForm(props: { settings: Settings }) {
       {save.isSuccess && <Alert severity="success">Booking settings saved</Alert>}
       <FormSwitch control={control} name="booksOpen" label="Books open (clients can send booking requests)" />
       <FormTextField control={control} name="bufferMinutes" label="Buffer between sessions (minutes)" type="number" />
-      <FormTextField control={control} name="depositPolicy" select label="Deposit" helperText="Non-refundable, applied to the final session">
+      <FormTextField
+        control={control}
+        name="depositPolicy"
+        select
+        label="Deposit"
+        helperText="Non-refundable, applied to the final session"
+      >
         <MenuItem value="none">No deposit</MenuItem>
         <MenuItem value="fixed">Fixed amount</MenuItem>
         <MenuItem value="percent">Percent of the estimate</MenuItem>
       </FormTextField>
-      {depositPolicy === 'fixed' && (
-        <FormTextField control={control} name="depositFixedCents" label="Deposit amount (USD)" type="number" />
-      )}
+      {depositPolicy === 'fixed' && <FormTextField control={control} name="depositFixedCents" label="Deposit amount (USD)" type="number" />}
       {depositPolicy === 'percent' && <FormTextField control={control} name="depositPercent" label="Deposit percent" type="number" />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="freeReschedules" label="Free reschedules" type="number" fullWidth />

@@ -30,7 +30,15 @@ type Service = {
 };
 
 /** What the artist types, under the input's field names (length and price as text). */
-type Fields = { id?: string; kind: ServiceKind; name: string; durationMinutes: string; price: string; flashImageId: string; active: boolean };
+type Fields = {
+  id?: string;
+  kind: ServiceKind;
+  name: string;
+  durationMinutes: string;
+  price: string;
+  flashImageId: string;
+  active: boolean;
+};
 
 const EMPTY: Fields = {
   id: undefined,
@@ -66,7 +74,10 @@ const toInput = (f: Fields) => ({
 /** What clients can book: a consultation, tattoo sessions of set lengths, flash pieces at their price. */
 export function ServicesSettings(props: { services: Service[] }) {
   const utils = trpc.useUtils();
-  const form = useForm<Fields, unknown, z.output<typeof serviceInput>>({ resolver: inputResolver(serviceInput, toInput), defaultValues: EMPTY });
+  const form = useForm<Fields, unknown, z.output<typeof serviceInput>>({
+    resolver: inputResolver(serviceInput, toInput),
+    defaultValues: EMPTY,
+  });
   const { control } = form;
   const save = trpc.booking.saveService.useMutation({
     onSuccess: () => {
@@ -94,10 +105,7 @@ export function ServicesSettings(props: { services: Service[] }) {
             <ListItem
               key={s.id}
               secondaryAction={
-                <Button
-                  aria-label={`Edit ${s.name}`}
-                  onClick={() => edit(fieldsOf(s))}
-                >
+                <Button aria-label={`Edit ${s.name}`} onClick={() => edit(fieldsOf(s))}>
                   Edit
                 </Button>
               }

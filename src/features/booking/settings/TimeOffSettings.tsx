@@ -24,7 +24,10 @@ const toInput = (f: Fields) => ({ startsAt: instant(f.startsAt), endsAt: instant
 /** Time off (holidays, conventions): no slots are offered inside it. */
 export function TimeOffSettings(props: { timeOff: Array<{ id: string; startsAt: Date; endsAt: Date; note: string | null }> }) {
   const utils = trpc.useUtils();
-  const form = useForm<Fields, unknown, z.output<typeof timeOffInput>>({ resolver: inputResolver(timeOffInput, toInput), defaultValues: EMPTY });
+  const form = useForm<Fields, unknown, z.output<typeof timeOffInput>>({
+    resolver: inputResolver(timeOffInput, toInput),
+    defaultValues: EMPTY,
+  });
   const { control } = form;
   const add = trpc.booking.addTimeOff.useMutation({
     onSuccess: (saved) => {

@@ -89,7 +89,9 @@ export function ProductForm({
               </Button>
             </Stack>
             <OptionRows label={`Variant ${index + 1} option`} control={control} name={`variants.${index}.options`} />
-            {errors.variants?.[index]?.options?.root && <FormHelperText error>{errors.variants[index].options.root.message}</FormHelperText>}
+            {errors.variants?.[index]?.options?.root && (
+              <FormHelperText error>{errors.variants[index].options.root.message}</FormHelperText>
+            )}
           </Stack>
         ))}
         {errors.variants?.root && <FormHelperText error>{errors.variants.root.message}</FormHelperText>}

@@ -108,7 +108,12 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
             <FormTextField control={control} name="description" label="Description" multiline minRows={3} />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <FormTextField control={control} name="settings.taxRate" label="Tax rate (%)" inputMode="decimal" />
-              <FormTextField control={control} name="settings.processingTimeBusinessDays" label="Processing time (business days)" type="number" />
+              <FormTextField
+                control={control}
+                name="settings.processingTimeBusinessDays"
+                label="Processing time (business days)"
+                type="number"
+              />
               <FormTextField control={control} name="settings.shippingRate" label="Shipping rate ($)" inputMode="decimal" />
               <FormTextField
                 control={control}

@@ -35,13 +35,11 @@ const option = (server: typeof variantOptionInput | typeof customizationOptionIn
  * A list's own limits (at least one option, at most ten variants) come from the server's schema
  * for the whole list; its rows were checked field by field before.
  */
-const listLimits =
-  (server: z.ZodType) =>
-  (rows: unknown[], ctx: z.RefinementCtx) => {
-    const checked = server.safeParse(rows);
-    if (checked.success) return;
-    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  };
+const listLimits = (server: z.ZodType) => (rows: unknown[], ctx: z.RefinementCtx) => {
+  const checked = server.safeParse(rows);
+  if (checked.success) return;
+  for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+};
 
 const product = createProductInput.shape;
 const inventory = inventoryInput.shape;
