@@ -20,7 +20,7 @@ export function OptionRows({
   return (
     <Stack spacing={1}>
       {rows.fields.map((row, index) => (
-        <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack key={row.key} direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <FormTextField size="small" control={control} name={`${name}.${index}.name`} label={`${label} ${index + 1} name`} />
           <FormTextField
             size="small"

@@ -82,7 +82,7 @@ export function ProductForm({
       <Group title="Variants">
         {variants.fields.map((variant, index) => (
           <Stack key={variant.key} spacing={1} sx={{ borderLeft: 2, borderColor: 'divider', pl: 2 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
               <FormTextField size="small" control={control} name={`variants.${index}.name`} label={`Variant ${index + 1} name`} />
               <Button color="error" onClick={() => variants.remove(index)}>
                 Remove variant {index + 1}
