@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatBothZones } from './format';
-import { formatCents } from '../../../server/lib/money';
+import { formatCents, parseDollarsToCents } from '../../../server/lib/money';
 import { SlotPicker } from './SlotPicker';
 import { personName, REQUEST_STATUS_TEXT } from './status';
 
@@ -111,7 +111,7 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
                 requestId: r.id,
                 sessionCount: Number(quote.sessionCount),
                 sessionMinutes: Number(quote.sessionMinutes),
-                estimate: Math.round(Number(quote.estimate) * 100),
+                estimate: parseDollarsToCents(quote.estimate) ?? Number.NaN,
               })
             }
           >
