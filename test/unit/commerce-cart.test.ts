@@ -11,7 +11,6 @@ import {
   setQuantity,
 } from '../../src/features/commerce/cart/cartLines';
 import { TEST_CARDS } from '../../src/features/commerce/checkout/testCards';
-import { dollarsToCents, formatCents, formatModifier } from '../../src/features/commerce/format';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../../server/providers/payments/types';
 
 const balm = {
@@ -63,25 +62,6 @@ describe('cart lines', () => {
     expect(parseCart('s1', 'not json').lines).toEqual([]);
     expect(parseCart('s1', JSON.stringify({ lines: [{ name: 'x' }, { ...balm, key: 'k', unitPrice: 1.5 }] })).lines).toEqual([]);
     expect(parseCart('s1', null)).toEqual(emptyCart('s1'));
-  });
-});
-
-describe('money at the edge', () => {
-  it('formats cents as en-US dollars', () => {
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(null)).toBe('$0.00');
-    expect(formatCents(123456)).toBe('$1,234.56');
-    expect(formatModifier(500)).toBe('+$5.00');
-    expect(formatModifier(-250)).toBe('-$2.50');
-    expect(formatModifier(0)).toBe('');
-  });
-
-  it('reads typed dollars as cents', () => {
-    expect(dollarsToCents('12.5')).toBe(1250);
-    expect(dollarsToCents('$0.99')).toBe(99);
-    expect(dollarsToCents('19.999')).toBeNull();
-    expect(dollarsToCents('abc')).toBeNull();
-    expect(dollarsToCents('')).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 import { StatTile, TileRow } from '../components/StatTile';
-import { formatUsd } from '../components/format';
+import { formatCents } from '../../../server/lib/money';
 
 /** Dashboard tab: platform figures computed on the server over every row. */
 export default function DashboardTab() {
@@ -32,7 +32,7 @@ export default function DashboardTab() {
       </TileRow>
       <TileRow label={`Last ${s.windowDays} days`}>
         <StatTile label={`Orders (${s.windowDays} days)`} value={s.orders.count} />
-        <StatTile label={`Revenue (${s.windowDays} days)`} value={formatUsd(s.orders.revenue)} tone="success" />
+        <StatTile label={`Revenue (${s.windowDays} days)`} value={formatCents(s.orders.revenue)} tone="success" />
         <StatTile label="Published blog posts" value={s.blogs.published} />
       </TileRow>
       <TileRow label="Payment requests">

@@ -15,7 +15,7 @@ import { PAYMENT_TEST_LOG_LIMIT, TEST_CARDS, TEST_TRIAL_CHOICES } from '../../..
 import { amountField, descriptionField } from '../../../server/domains/payments/inputs';
 import { initialRequestStatus, PLANS, paymentRequestFees, trialDaysFor } from '../../../server/domains/payments/rules';
 import { trpc } from '../../trpc';
-import { formatUsd } from '../components/format';
+import { formatCents } from '../../../server/lib/money';
 
 type LogEntry = { id: string; at: Date; test: string; ok: boolean; summary: string };
 
@@ -37,7 +37,7 @@ function requestCase(c: (typeof REQUEST_CASES)[number]): { ok: boolean; summary:
   const fees = paymentRequestFees(amount.data);
   return {
     ok: true,
-    summary: `status ${initialRequestStatus(c.payeeReady)}; processing fee ${formatUsd(fees.processingFee)}, platform fee ${formatUsd(fees.platformFee)}, payee receives ${formatUsd(fees.netAmount)}`,
+    summary: `status ${initialRequestStatus(c.payeeReady)}; processing fee ${formatCents(fees.processingFee)}, platform fee ${formatCents(fees.platformFee)}, payee receives ${formatCents(fees.netAmount)}`,
   };
 }
 
@@ -96,7 +96,7 @@ export default function PaymentsTab() {
               type="number"
               value={amount}
               onChange={(e) => setAmount(Number(e.target.value))}
-              helperText={Number.isFinite(amount) ? formatUsd(amount) : ''}
+              helperText={Number.isFinite(amount) ? formatCents(amount) : ''}
             />
             <Button variant="contained" disabled={busy} onClick={() => void attempt(`Charge ${cardLabel}`, () => testCard.mutateAsync({ card, amount }))}>
               Charge and Refund
@@ -127,7 +127,7 @@ export default function PaymentsTab() {
                   disabled={busy}
                   onClick={() => void attempt(`${PLANS[plan].planName} (${days} trial days)`, () => testSubscription.mutateAsync({ plan, environment, trialDays, card }))}
                 >
-                  Subscribe {PLANS[plan].planName} {formatUsd(PLANS[plan].priceCents)}/month · {days} trial days
+                  Subscribe {PLANS[plan].planName} {formatCents(PLANS[plan].priceCents)}/month · {days} trial days
                 </Button>
               );
             })}

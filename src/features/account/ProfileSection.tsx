@@ -5,23 +5,24 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateProfileInput } from '../../../server/domains/users/inputs';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
+import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { DisplayNameField } from '../auth/DisplayNameField';
 import { rememberUser, useMe } from '../auth/useAuth';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 type ProfileForm = z.input<typeof updateProfileInput>;
-const SUCCESS_MS = 3000;
 
 export default function ProfileSection() {
   const { me } = useMe();
   const utils = trpc.useUtils();
   const update = trpc.user.update.useMutation();
-  const [saved, setSaved] = useState(false);
+  const saved = useSavedNotice();
   const form = useForm<ProfileForm, unknown, z.output<typeof updateProfileInput>>({ resolver: zodResolver(updateProfileInput) });
   useEffect(() => {
     if (!me) return;
@@ -41,11 +42,6 @@ export default function ProfileSection() {
       },
     });
   }, [me, form]);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
 
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,10 +49,10 @@ export default function ProfileSection() {
     if (!updated) return;
     utils.auth.me.setData(undefined, updated);
     rememberUser(updated);
-    setSaved(true);
+    saved.show();
   });
   const text = (name: 'firstName' | 'lastName' | 'phone' | 'city' | 'state', label: string) => (
-    <TextField label={label} fullWidth {...form.register(name)} error={Boolean(errors[name])} helperText={errors[name]?.message} />
+    <FormTextField control={form.control} name={name} label={label} fullWidth />
   );
 
   if (!me) return null;
@@ -66,7 +62,7 @@ export default function ProfileSection() {
         Profile
       </Typography>
       <Stack spacing={2}>
-        {saved && <Alert severity="success">Profile updated</Alert>}
+        {saved.shown && <Alert severity="success">Profile updated</Alert>}
         {update.error && <Alert severity="error">{errorText(update.error)}</Alert>}
         <TextField label="Email" value={me.email} slotProps={{ input: { readOnly: true } }} helperText="Your sign-in email" />
         <Controller
@@ -85,21 +81,14 @@ export default function ProfileSection() {
           {text('city', 'City')}
           {text('state', 'State')}
         </Stack>
-        <TextField
-          label="Bio"
-          multiline
-          minRows={3}
-          {...form.register('bio')}
-          error={Boolean(errors.bio)}
-          helperText={errors.bio?.message}
-        />
+        <FormTextField control={form.control} name="bio" label="Bio" multiline minRows={3} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Website" fullWidth {...form.register('socials.website')} />
-          <TextField label="Instagram" fullWidth {...form.register('socials.instagram')} />
+          <FormTextField control={form.control} name="socials.website" label="Website" fullWidth />
+          <FormTextField control={form.control} name="socials.instagram" label="Instagram" fullWidth />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Facebook" fullWidth {...form.register('socials.facebook')} />
-          <TextField label="TikTok" fullWidth {...form.register('socials.tiktok')} />
+          <FormTextField control={form.control} name="socials.facebook" label="Facebook" fullWidth />
+          <FormTextField control={form.control} name="socials.tiktok" label="TikTok" fullWidth />
         </Stack>
         <Box>
           <Button type="submit" variant="contained" disabled={isSubmitting}>

@@ -16,8 +16,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { changePasswordInput } from '../../../server/domains/auth/inputs';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 const GOOGLE_LINK_OUTCOMES: Record<string, { severity: 'success' | 'error'; text: string }> = {
   linked: { severity: 'success', text: 'Google account linked' },
@@ -46,7 +47,7 @@ function ChangePassword() {
     resolver: zodResolver(changePasswordInput),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const utils = trpc.useUtils();
   const onSubmit = form.handleSubmit(async (values) => {
     await change.mutateAsync(values).catch(() => {});
@@ -64,22 +65,14 @@ function ChangePassword() {
       <Stack spacing={2}>
         {change.isSuccess && <Alert severity="success">Password changed. Other devices were signed out.</Alert>}
         {change.error && <Alert severity="error">{errorText(change.error)}</Alert>}
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="currentPassword"
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          {...form.register('currentPassword')}
-          error={Boolean(errors.currentPassword)}
-          helperText={errors.currentPassword?.message}
         />
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('newPassword')}
-          error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword?.message}
-        />
+        <FormTextField control={form.control} name="newPassword" label="New Password" type="password" autoComplete="new-password" />
         <Box>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Change Password'}

@@ -4,21 +4,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { saveArtistProfileInput } from '../../../server/domains/artists/inputs';
 import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
+import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { useMe } from '../auth/useAuth';
 import { AccountGallery } from '../images/AccountGallery';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 type Form = z.input<typeof saveArtistProfileInput>;
-const SUCCESS_MS = 3000;
 
 /** Account → Artist Profile: the public artist page's details, and the portfolio and flash galleries. */
 export default function ArtistProfileForm() {
@@ -26,7 +26,7 @@ export default function ArtistProfileForm() {
   const utils = trpc.useUtils();
   const mine = trpc.artist.mine.useQuery();
   const save = trpc.artist.saveMine.useMutation({ onSuccess: () => Promise.all([utils.artist.invalidate(), utils.auth.me.invalidate()]) });
-  const [saved, setSaved] = useState(false);
+  const saved = useSavedNotice();
   const form = useForm<Form, unknown, z.output<typeof saveArtistProfileInput>>({ resolver: zodResolver(saveArtistProfileInput) });
   useEffect(() => {
     if (mine.isLoading || !me) return;
@@ -51,14 +51,9 @@ export default function ArtistProfileForm() {
       },
     });
   }, [mine.isLoading, mine.data, me, form]);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    if (await save.mutateAsync(values).catch(() => null)) setSaved(true);
+    if (await save.mutateAsync(values).catch(() => null)) saved.show();
   });
   if (!me) return null;
   return (
@@ -75,35 +70,16 @@ export default function ArtistProfileForm() {
           )}
         </Stack>
         <Stack spacing={2}>
-          {saved && <Alert severity="success">Artist profile saved</Alert>}
+          {saved.shown && <Alert severity="success">Artist profile saved</Alert>}
           {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Artist Name"
-              fullWidth
-              {...form.register('name')}
-              error={Boolean(errors.name)}
-              helperText={errors.name?.message}
-            />
-            <TextField
-              label="Profile URL"
-              fullWidth
-              {...form.register('urlSlug')}
-              error={Boolean(errors.urlSlug)}
-              helperText={errors.urlSlug?.message ?? 'inklink/artist/…'}
-            />
+            <FormTextField control={form.control} name="name" label="Artist Name" fullWidth />
+            <FormTextField control={form.control} name="urlSlug" label="Profile URL" fullWidth helperText="inklink/artist/…" />
           </Stack>
-          <TextField
-            label="Bio"
-            multiline
-            minRows={3}
-            {...form.register('bio')}
-            error={Boolean(errors.bio)}
-            helperText={errors.bio?.message}
-          />
+          <FormTextField control={form.control} name="bio" label="Bio" multiline minRows={3} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="City" fullWidth {...form.register('city')} />
-            <TextField label="State" fullWidth {...form.register('state')} />
+            <FormTextField control={form.control} name="city" label="City" fullWidth />
+            <FormTextField control={form.control} name="state" label="State" fullWidth />
           </Stack>
           <Controller
             control={form.control}
@@ -130,8 +106,8 @@ export default function ArtistProfileForm() {
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="Instagram" fullWidth {...form.register('socials.instagram')} />
-            <TextField label="Website" fullWidth {...form.register('socials.website')} />
+            <FormTextField control={form.control} name="socials.instagram" label="Instagram" fullWidth />
+            <FormTextField control={form.control} name="socials.website" label="Website" fullWidth />
           </Stack>
           <Box>
             <Button type="submit" variant="contained" disabled={isSubmitting}>

@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { newPasswordField, requestPasswordResetInput } from '../../../server/domains/auth/inputs';
 import { ButtonLink, TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorText } from '../../components/forms/errorText';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 /** `/forgot-password` asks for the e-mail; `/forgot-password?token=…` (the mailed link) sets a new password. */
 export function ForgotPasswordPage() {
@@ -58,7 +60,7 @@ const resetForm = z
 function ResetForm({ token }: { token: string }) {
   const reset = trpc.auth.resetPassword.useMutation();
   const form = useForm<z.input<typeof resetForm>>({ resolver: zodResolver(resetForm), defaultValues: { password: '', confirm: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit((values) => reset.mutateAsync({ token, password: values.password }).catch(() => {}));
   if (reset.isSuccess) {
     return (
@@ -76,22 +78,8 @@ function ResetForm({ token }: { token: string }) {
     <AuthCard title="Choose a new password">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
         {reset.error && <Alert severity="error">{errorText(reset.error)}</Alert>}
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('confirm')}
-          error={Boolean(errors.confirm)}
-          helperText={errors.confirm?.message}
-        />
+        <FormTextField control={form.control} name="password" label="New Password" type="password" autoComplete="new-password" />
+        <FormTextField control={form.control} name="confirm" label="Confirm Password" type="password" autoComplete="new-password" />
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Reset Password'}
         </Button>

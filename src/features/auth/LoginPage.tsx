@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { getQueryKey } from '@trpc/react-query';
@@ -12,9 +11,11 @@ import type { z } from 'zod';
 import { loginInput } from '../../../server/domains/auth/inputs';
 import { TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { RequestSignInLink, SignInWithLink } from './SignInLink';
 import { rememberUser } from './useAuth';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 const GOOGLE_OUTCOMES: Record<string, string> = {
   account_conflict: 'An account with this email already exists. Sign in with your password, then link Google from Account → Security.',
@@ -36,7 +37,7 @@ function PasswordSignIn(search: { redirect?: string; google?: string }) {
     resolver: zodResolver(loginInput),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const me = await login.mutateAsync(values).catch(() => null);
@@ -52,22 +53,8 @@ function PasswordSignIn(search: { redirect?: string; google?: string }) {
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
         {search.google && GOOGLE_OUTCOMES[search.google] && <Alert severity="warning">{GOOGLE_OUTCOMES[search.google]}</Alert>}
         {login.error && <Alert severity="error">{errorText(login.error, 'An error occurred during login')}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-        />
+        <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+        <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? 'Signing In...' : 'Sign In'}
         </Button>

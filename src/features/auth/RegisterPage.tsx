@@ -7,7 +7,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearch } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,8 +14,10 @@ import type { z } from 'zod';
 import { CHECK_EMAIL, REGISTER_USER_TYPES, registerInput } from '../../../server/domains/auth/inputs';
 import { ButtonLink, TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { DisplayNameField } from './DisplayNameField';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 type RegisterForm = z.input<typeof registerInput>;
 const LABELS = { client: 'Client', artist: 'Artist', studio: 'Studio' } as const;
@@ -58,21 +59,14 @@ export function RegisterPage() {
     <AuthCard title="Create your account" subtitle="Join InkLink: it's free to start.">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
         {register.error && <Alert severity="error">{errorText(register.error)}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-        />
-        <TextField
+        <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+        <FormTextField
+          control={form.control}
+          name="password"
           label="Password"
           type="password"
           autoComplete="new-password"
-          {...form.register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message ?? 'At least 8 characters'}
+          helperText="At least 8 characters"
         />
         <Controller
           control={form.control}
@@ -82,22 +76,8 @@ export function RegisterPage() {
           )}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            fullWidth
-            {...form.register('firstName')}
-            error={Boolean(errors.firstName)}
-            helperText={errors.firstName?.message}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            fullWidth
-            {...form.register('lastName')}
-            error={Boolean(errors.lastName)}
-            helperText={errors.lastName?.message}
-          />
+          <FormTextField control={form.control} name="firstName" label="First Name" autoComplete="given-name" fullWidth />
+          <FormTextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" fullWidth />
         </Stack>
         <FormControl>
           <FormLabel id="user-type-label">I am a…</FormLabel>

@@ -9,7 +9,8 @@ import { useEffect, useRef } from 'react';
 import { requestSignInLinkInput } from '../../../server/domains/auth/inputs';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { AuthCard, errorText } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { rememberUser } from './useAuth';
 
 /** `/login?link=…`: the mailed one-time link signs in (once) and continues to the dashboard. */

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { isBookedDirectly } from '../../../server/domains/booking/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { formatUsd } from './format';
+import { formatCents } from '../../../server/lib/money';
 
 /** On an artist's profile: the flash pieces booked directly at their price, each a link into the booking page. */
 export function BookableFlash(props: { artistId: string; slug: string }) {
@@ -26,7 +26,7 @@ export function BookableFlash(props: { artistId: string; slug: string }) {
                 <img src={s.flashImageUrl} alt={s.name} style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 4 }} />
               )}
               <Typography>
-                {s.name} · {formatUsd(s.price)} · {s.durationMinutes} min
+                {s.name} · {formatCents(s.price)} · {s.durationMinutes} min
               </Typography>
               <ButtonLink to="/artist/$slug/booking" params={{ slug: props.slug }} search={{ service: s.id }} variant="outlined">
                 Book {s.name}

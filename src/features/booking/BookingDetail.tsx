@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { ConsentForm } from './ConsentForm';
-import { formatBothZones, formatUsd } from './format';
+import { formatBothZones } from './format';
+import { formatCents } from '../../../server/lib/money';
 import { SlotPicker } from './SlotPicker';
 import { BOOKING_STATUS_TEXT, DEPOSIT_STATUS_TEXT } from './status';
 
@@ -56,7 +57,7 @@ export function BookingDetail(props: { bookingId: string }) {
       {error && <Alert severity="error">{error}</Alert>}
       {b.deposit > 0 && (
         <Typography variant="body2">
-          Deposit {formatUsd(b.deposit)}: {DEPOSIT_STATUS_TEXT[b.depositStatus]}
+          Deposit {formatCents(b.deposit)}: {DEPOSIT_STATUS_TEXT[b.depositStatus]}
         </Typography>
       )}
       {b.role === 'client' && b.status === 'held' && b.depositStatus === 'due' && (
@@ -69,7 +70,7 @@ export function BookingDetail(props: { bookingId: string }) {
             ))}
           </TextField>
           <Button variant="contained" disabled={pay.isPending} onClick={() => pay.mutate({ bookingId: b.id, paymentMethodId: card })}>
-            Pay Deposit {formatUsd(b.deposit)}
+            Pay Deposit {formatCents(b.deposit)}
           </Button>
         </Stack>
       )}

@@ -2,16 +2,33 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { createRequestInput } from '../../../server/domains/booking/inputs';
 import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
+import { parseDollarsToCents } from '../../../server/lib/money';
+import { FormTextField } from '../../components/forms/FormTextField';
+import { inputResolver } from '../../components/forms/inputResolver';
 import { trpc } from '../../trpc';
 import { useMe } from '../auth/useAuth';
 import { uploadImage } from '../images/upload';
 import { type BookableService, ServicePicker } from './ServicePicker';
+
+type Photo = { id: string; url: string };
+/** What the client types and picks, under the input's names (the photos with their previews). */
+type Fields = {
+  serviceId: string;
+  idea: string;
+  placement: string;
+  size: string;
+  style: string;
+  budget: string;
+  referenceImageIds: Photo[];
+};
+const EMPTY: Fields = { serviceId: '', idea: '', placement: '', size: '', style: '', budget: '', referenceImageIds: [] };
 
 /**
  * Request-first intake: the service (a custom tattoo by default), idea, placement, size, style,
@@ -21,15 +38,27 @@ import { type BookableService, ServicePicker } from './ServicePicker';
 export function BookingRequestForm(props: { artistId: string; shopId?: string; initialServiceId?: string }) {
   const { me } = useMe();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ idea: '', placement: '', size: '', style: '', budget: '' });
-  const [serviceId, setServiceId] = useState('');
   const services = trpc.booking.services.useQuery({ artistId: props.artistId });
-  const [photos, setPhotos] = useState<Array<{ id: string; url: string }>>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const form = useForm<Fields, unknown, z.output<typeof createRequestInput>>({
+    resolver: inputResolver(createRequestInput, (f: Fields) => ({
+      artistId: props.artistId,
+      shopId: props.shopId,
+      serviceId: f.serviceId || undefined,
+      idea: f.idea,
+      placement: f.placement,
+      size: f.size,
+      style: f.style || undefined,
+      budget: f.budget.trim() === '' ? undefined : (parseDollarsToCents(f.budget) ?? Number.NaN),
+      referenceImageIds: f.referenceImageIds.map((p) => p.id),
+    })),
+    defaultValues: EMPTY,
+  });
+  const { control } = form;
+  const [serviceId, photos] = useWatch({ control, name: ['serviceId', 'referenceImageIds'] });
   const create = trpc.booking.createRequest.useMutation({
     onSuccess: (request) => navigate({ to: '/calendar', search: { request: request.id } }),
-    onError: (e) => setError(e.message),
   });
   // A service chosen before arriving (the profile's "Book this flash") is picked once its list loads.
   const preselected = useRef(false);
@@ -41,69 +70,48 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string; i
   });
 
   function pickService(service: BookableService | null) {
-    setServiceId(service?.id ?? '');
+    form.setValue('serviceId', service?.id ?? '');
     // The idea names the flash piece or consultation unless the client already wrote one.
-    if (service && service.kind !== 'session' && !form.idea.trim()) setForm({ ...form, idea: service.name });
+    if (service && service.kind !== 'session' && !form.getValues('idea').trim()) form.setValue('idea', service.name);
   }
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 
   async function addPhotos(files: FileList | null) {
     if (!files || !me) return;
     setUploading(true);
-    setError(null);
+    setUploadError(null);
     try {
       for (const file of Array.from(files)) {
         const image = await uploadImage(file, { accountType: 'user', accountId: me.id, imageType: 'reference' }, () => {});
-        setPhotos((list) => [...list, image]);
+        form.setValue('referenceImageIds', [...form.getValues('referenceImageIds'), image]);
       }
     } catch (e) {
-      setError((e as Error).message);
+      setUploadError((e as Error).message);
     } finally {
       setUploading(false);
     }
   }
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const input = {
-      artistId: props.artistId,
-      shopId: props.shopId,
-      serviceId: serviceId || undefined,
-      idea: form.idea,
-      placement: form.placement,
-      size: form.size,
-      style: form.style || undefined,
-      budget: form.budget ? Math.round(Number(form.budget) * 100) : undefined,
-      referenceImageIds: photos.map((p) => p.id),
-    };
-    const parsed = createRequestInput.safeParse(input);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
-    setError(null);
-    create.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit((input) => create.mutateAsync(input).catch(() => null));
+  // The picker and the photos have no text of their own to stand under.
+  const { errors } = form.formState;
+  const error = uploadError ?? errors.serviceId?.message ?? errors.referenceImageIds?.message ?? create.error?.message;
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Booking request">
       {error && <Alert severity="error">{error}</Alert>}
       <ServicePicker services={services.data ?? []} value={serviceId} onChange={pickService} />
-      <TextField label="Your idea" multiline minRows={3} value={form.idea} onChange={set('idea')} required />
-      <TextField label="Placement" placeholder="e.g. left forearm" value={form.placement} onChange={set('placement')} required />
-      <TextField label="Size" placeholder="e.g. 10 cm" value={form.size} onChange={set('size')} required />
-      <TextField select label="Style" value={form.style} onChange={set('style')}>
+      <FormTextField control={control} name="idea" label="Your idea" multiline minRows={3} required />
+      <FormTextField control={control} name="placement" label="Placement" placeholder="e.g. left forearm" required />
+      <FormTextField control={control} name="size" label="Size" placeholder="e.g. 10 cm" required />
+      <FormTextField control={control} name="style" select label="Style">
         <MenuItem value="">Any</MenuItem>
         {TATTOO_STYLES.map((s) => (
           <MenuItem key={s} value={s}>
             {s}
           </MenuItem>
         ))}
-      </TextField>
-      <TextField
-        label="Budget (USD)"
-        type="number"
-        value={form.budget}
-        onChange={set('budget')}
-        slotProps={{ htmlInput: { min: 0, step: 1 } }}
-      />
+      </FormTextField>
+      <FormTextField control={control} name="budget" label="Budget (USD)" type="number" slotProps={{ htmlInput: { min: 0, step: 1 } }} />
       <Button component="label" variant="outlined" disabled={uploading}>
         {uploading ? 'Uploading…' : 'Add reference photos'}
         <input hidden type="file" accept="image/*" multiple aria-label="Reference photos" onChange={(e) => addPhotos(e.target.files)} />
@@ -118,8 +126,8 @@ export function BookingRequestForm(props: { artistId: string; shopId?: string; i
       <Typography variant="body2" color="text.secondary">
         The artist answers in your messages with a quote, a question or a decline. Unanswered requests expire after 7 days.
       </Typography>
-      <Button type="submit" variant="contained" disabled={create.isPending || uploading}>
-        {create.isPending ? 'Sending…' : 'Send Request'}
+      <Button type="submit" variant="contained" disabled={form.formState.isSubmitting || uploading}>
+        {form.formState.isSubmitting ? 'Sending…' : 'Send Request'}
       </Button>
     </Stack>
   );

@@ -7,32 +7,41 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { consentInput } from '../../../server/domains/booking/inputs';
+import { FormTextField } from '../../components/forms/FormTextField';
+import { inputResolver } from '../../components/forms/inputResolver';
 import { trpc } from '../../trpc';
+
+/** Each health answer is '' until picked, then 'true' or 'false' (the radio values). */
+type Fields = { legalName: string; dateOfBirth: string; answers: Record<string, string>; healthNotes: string; agree: boolean };
 
 /** The digital consent form: legal name, date of birth (18+), health answers; the text is kept as signed. */
 export function ConsentForm(props: { bookingId: string; preview: string; questions: ReadonlyArray<{ id: string; text: string }> }) {
   const utils = trpc.useUtils();
-  const [legalName, setLegalName] = useState('');
-  const [dateOfBirth, setDateOfBirth] = useState('');
-  const [answers, setAnswers] = useState<Record<string, boolean>>({});
-  const [healthNotes, setHealthNotes] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const sign = trpc.booking.signConsent.useMutation({
-    onSuccess: () => void utils.booking.invalidate(),
-    onError: (e) => setError(e.message),
+  const sign = trpc.booking.signConsent.useMutation({ onSuccess: () => void utils.booking.invalidate() });
+  const form = useForm<Fields, unknown, z.output<typeof consentInput>>({
+    resolver: inputResolver(consentInput, (f: Fields) => ({
+      bookingId: props.bookingId,
+      legalName: f.legalName,
+      dateOfBirth: f.dateOfBirth,
+      answers: Object.fromEntries(Object.entries(f.answers).flatMap(([id, a]) => (a ? [[id, a === 'true']] : []))),
+      healthNotes: f.healthNotes,
+      agree: f.agree,
+    })),
+    defaultValues: {
+      legalName: '',
+      dateOfBirth: '',
+      answers: Object.fromEntries(props.questions.map((q) => [q.id, ''])),
+      healthNotes: '',
+      agree: false,
+    },
   });
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = consentInput.safeParse({ bookingId: props.bookingId, legalName, dateOfBirth, answers, healthNotes, agree });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
-    sign.mutate(parsed.data);
-  }
+  const { control } = form;
+  const submit = form.handleSubmit((input) => sign.mutateAsync(input).catch(() => null));
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Consent form">
@@ -42,41 +51,48 @@ export function ConsentForm(props: { bookingId: string; preview: string; questio
       <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
         {props.preview}
       </Typography>
-      {error && <Alert severity="error">{error}</Alert>}
-      <TextField label="Legal name" value={legalName} onChange={(e) => setLegalName(e.target.value)} required />
-      <TextField
+      {sign.error && <Alert severity="error">{sign.error.message}</Alert>}
+      <FormTextField control={control} name="legalName" label="Legal name" required />
+      <FormTextField
+        control={control}
+        name="dateOfBirth"
         label="Date of birth"
         type="date"
-        value={dateOfBirth}
-        onChange={(e) => setDateOfBirth(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
         required
       />
       {props.questions.map((q) => (
-        <FormControl key={q.id}>
-          <FormLabel id={`q-${q.id}`}>{q.text}</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={`q-${q.id}`}
-            value={q.id in answers ? String(answers[q.id]) : ''}
-            onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value === 'true' })}
-          >
-            <FormControlLabel value="false" control={<Radio />} label="No" />
-            <FormControlLabel value="true" control={<Radio />} label="Yes" />
-          </RadioGroup>
-        </FormControl>
+        <Controller
+          key={q.id}
+          control={control}
+          name={`answers.${q.id}`}
+          render={({ field, fieldState }) => (
+            <FormControl error={Boolean(fieldState.error)}>
+              <FormLabel id={`q-${q.id}`}>{q.text}</FormLabel>
+              <RadioGroup row aria-labelledby={`q-${q.id}`} {...field}>
+                <FormControlLabel value="false" control={<Radio />} label="No" />
+                <FormControlLabel value="true" control={<Radio />} label="Yes" />
+              </RadioGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            </FormControl>
+          )}
+        />
       ))}
-      <TextField
-        label="Anything the artist should know about your health"
-        multiline
-        value={healthNotes}
-        onChange={(e) => setHealthNotes(e.target.value)}
+      <FormTextField control={control} name="healthNotes" label="Anything the artist should know about your health" multiline />
+      <Controller
+        control={control}
+        name="agree"
+        render={({ field, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)}>
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(_, on) => field.onChange(on)} onBlur={field.onBlur} />}
+              label="I have read and agree to the consent form"
+            />
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
       />
-      <FormControlLabel
-        control={<Checkbox checked={agree} onChange={(e) => setAgree(e.target.checked)} />}
-        label="I have read and agree to the consent form"
-      />
-      <Button type="submit" variant="contained" disabled={sign.isPending}>
+      <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
         Sign Consent Form
       </Button>
     </Stack>

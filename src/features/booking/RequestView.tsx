@@ -7,7 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import { formatBothZones, formatUsd } from './format';
+import { formatBothZones } from './format';
+import { formatCents, parseDollarsToCents } from '../../../server/lib/money';
 import { SlotPicker } from './SlotPicker';
 import { personName, REQUEST_STATUS_TEXT } from './status';
 
@@ -48,7 +49,7 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
       <Typography variant="body2">
         Placement: {r.placement} · Size: {r.size}
         {r.style ? ` · Style: ${r.style}` : ''}
-        {r.budget !== null ? ` · Budget: ${formatUsd(r.budget)}` : ''}
+        {r.budget !== null ? ` · Budget: ${formatCents(r.budget)}` : ''}
       </Typography>
       {r.referencePhotos.length > 0 && (
         <Stack direction="row" spacing={1}>
@@ -61,8 +62,8 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
       {r.declineReason && <Alert severity="warning">Declined: {r.declineReason}</Alert>}
       {r.estimate !== null && (
         <Alert severity="success">
-          Quote: {r.sessionCount} × {r.sessionMinutes} min, {r.estimate ? `estimate ${formatUsd(r.estimate)}` : 'free'};{' '}
-          {r.deposit ? `deposit ${formatUsd(r.deposit)} (non-refundable, applied to the final session)` : 'no deposit'}
+          Quote: {r.sessionCount} × {r.sessionMinutes} min, {r.estimate ? `estimate ${formatCents(r.estimate)}` : 'free'};{' '}
+          {r.deposit ? `deposit ${formatCents(r.deposit)} (non-refundable, applied to the final session)` : 'no deposit'}
         </Alert>
       )}
       {r.status === 'expired' && r.suggestions.length > 0 && (
@@ -110,7 +111,7 @@ export function RequestView(props: { requestId: string; onOpenBooking: (id: stri
                 requestId: r.id,
                 sessionCount: Number(quote.sessionCount),
                 sessionMinutes: Number(quote.sessionMinutes),
-                estimate: Math.round(Number(quote.estimate) * 100),
+                estimate: parseDollarsToCents(quote.estimate) ?? Number.NaN,
               })
             }
           >

@@ -1,9 +1,6 @@
-// Client-side formatting of booking times and money (en-US, the studio's zone and the viewer's).
+// Client-side formatting of booking times (en-US, the studio's zone and the viewer's); money is server/lib/money.ts.
 
 import { formatInZone } from '../../../server/domains/booking/rules';
-
-export const formatUsd = (cents: number | null | undefined) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((cents ?? 0) / 100);
 
 export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

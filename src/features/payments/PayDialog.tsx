@@ -12,9 +12,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { CardEntry } from './CardEntry';
-import { formatCents } from './format';
+import { formatCents } from '../../../server/lib/money';
 import type { PaymentRequest } from './types';
 
 /** Pays a request with a saved card, or a card added here first. */

@@ -11,7 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { trpc } from '../../trpc';
-import { formatCents, formatDay } from './format';
+import { formatDay } from './format';
+import { formatCents } from '../../../server/lib/money';
 import { SectionCard } from './SectionCard';
 import type { HistoryRow } from './types';
 

@@ -13,9 +13,10 @@ import { useState } from 'react';
 import { canCloseRequest, canProcess, type RequestStatus } from '../../../server/domains/payments/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
-import { formatCents, formatDay } from './format';
+import { formatDay } from './format';
+import { formatCents } from '../../../server/lib/money';
 import { PayDialog } from './PayDialog';
 import type { PaymentRequest } from './types';
 

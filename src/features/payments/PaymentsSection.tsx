@@ -11,8 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
-import { dollarsToCents, formatCents, formatDay } from './format';
+import { errorText } from '../../components/forms/errorText';
+import { formatDay } from './format';
+import { formatCents, parseDollarsToCents } from '../../../server/lib/money';
 import { SectionCard } from './SectionCard';
 import { SetupSteps } from './SetupSteps';
 
@@ -84,7 +85,7 @@ function BalanceCard() {
         sx={{ alignItems: 'flex-start' }}
         onSubmit={(e) => {
           e.preventDefault();
-          const cents = dollarsToCents(amount);
+          const cents = parseDollarsToCents(amount);
           setAmountError(cents && cents > 0 ? null : 'Amount must be greater than 0');
           if (cents && cents > 0) payout.mutate({ amount: cents }, { onSuccess: () => setAmount('') });
         }}

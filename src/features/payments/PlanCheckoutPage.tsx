@@ -12,9 +12,10 @@ import { useState } from 'react';
 import { isPlanId, PLANS, trialDaysFor } from '../../../server/domains/payments/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { CardEntry } from './CardEntry';
-import { formatCents, formatDay } from './format';
+import { formatDay } from './format';
+import { formatCents } from '../../../server/lib/money';
 
 const DAY_MS = 86_400_000;
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { formatCents } from './format';
+import { formatCents } from '../../../server/lib/money';
 
 /** /payment: the plans on sale (its route's loader loads them), each leading to its checkout. */
 export function PlanChooserPage() {

@@ -11,8 +11,9 @@ import { useState } from 'react';
 import { PLANS } from '../../../server/domains/payments/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
-import { formatCents, formatDay } from './format';
+import { errorText } from '../../components/forms/errorText';
+import { formatDay } from './format';
+import { formatCents } from '../../../server/lib/money';
 import { SectionCard } from './SectionCard';
 import type { Subscription } from './types';
 

@@ -6,28 +6,20 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { US_STATES } from '../../../server/domains/studios/rules';
 import { createStudioInput, TIMEZONE_OPTIONS } from '../../../server/domains/studios/inputs';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
+import { StudioToggles } from './StudioToggles';
+import { FormTextField } from '../../components/forms/FormTextField';
 
 type Form = z.input<typeof createStudioInput>;
-const TOGGLES: Array<[keyof Form, string]> = [
-  ['lookingForResident', 'Accepting Resident Artists'],
-  ['lookingForGuest', 'Accepting Guest Artists'],
-  ['isBookable', 'Accept Booking Requests'],
-  ['useArtistsPortfolios', "Show Artists' Portfolios"],
-  ['useArtistsFlashes', "Show Artists' Flashes"],
-];
 
 export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const navigate = useNavigate();
@@ -54,21 +46,12 @@ export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose()
       useArtistsFlashes: false,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const text = (
     name: 'name' | 'address' | 'city' | 'zipCode' | 'phone' | 'email' | 'website' | 'description',
     label: string,
     extra: object = {},
-  ) => (
-    <TextField
-      label={label}
-      fullWidth
-      {...form.register(name)}
-      error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
-      {...extra}
-    />
-  );
+  ) => <FormTextField control={form.control} name={name} label={label} fullWidth {...extra} />;
   const onSubmit = form.handleSubmit(async (values) => {
     const studio = await create.mutateAsync(values).catch(() => null);
     if (!studio) return;
@@ -89,41 +72,22 @@ export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose()
             {text('address', 'Address', { placeholder: '1200 SE Division St' })}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {text('city', 'City')}
-              <Controller
-                control={form.control}
-                name="state"
-                render={({ field }) => (
-                  <TextField select label="State" fullWidth {...field} error={Boolean(errors.state)} helperText={errors.state?.message}>
-                    {US_STATES.map((s) => (
-                      <MenuItem key={s} value={s}>
-                        {s}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+              <FormTextField control={form.control} name="state" select label="State" fullWidth>
+                {US_STATES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {s}
+                  </MenuItem>
+                ))}
+              </FormTextField>
               {text('zipCode', 'Zip Code')}
             </Stack>
-            <Controller
-              control={form.control}
-              name="timezone"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Timezone"
-                  fullWidth
-                  {...field}
-                  error={Boolean(errors.timezone)}
-                  helperText={errors.timezone?.message}
-                >
-                  {TIMEZONE_OPTIONS.map((t) => (
-                    <MenuItem key={t.value} value={t.value}>
-                      {t.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            <FormTextField control={form.control} name="timezone" select label="Timezone" fullWidth>
+              {TIMEZONE_OPTIONS.map((t) => (
+                <MenuItem key={t.value} value={t.value}>
+                  {t.label}
+                </MenuItem>
+              ))}
+            </FormTextField>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {text('phone', 'Phone', { type: 'tel' })}
               {text('email', 'Email', { type: 'email' })}
@@ -135,21 +99,7 @@ export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose()
               name="openingHours"
               render={({ field }) => <OperatingHoursEditor value={field.value ?? {}} onChange={field.onChange} />}
             />
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {TOGGLES.map(([name, label]) => (
-                <Controller
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={<Switch checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
-                      label={label}
-                    />
-                  )}
-                />
-              ))}
-            </Box>
+            <StudioToggles control={form.control} />
           </Stack>
         </DialogContent>
         <DialogActions>

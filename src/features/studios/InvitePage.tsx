@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 
 /** What /invite/{code} shows when the invitation cannot be loaded (its route's error). */
 export function InvitationNotFound({ error }: { error: unknown }) {

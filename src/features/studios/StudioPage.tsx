@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/links';
 import { useTrpcUtils } from '../../trpc';
-import { errorText } from '../auth/AuthCard';
+import { errorText } from '../../components/forms/errorText';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
 import { StudioBanner } from './StudioBanner';

@@ -1,22 +1,23 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { serviceInput } from '../../../../server/domains/booking/inputs';
 import type { ServiceKind } from '../../../../server/domains/booking/rules';
 import { CONSULTATION_MINUTES } from '../../../../server/domains/booking/rules';
+import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
+import { FormSwitch } from '../../../components/forms/FormSwitch';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { inputResolver } from '../../../components/forms/inputResolver';
 import { trpc } from '../../../trpc';
 import { SERVICE_KIND_TEXT, serviceSummary } from '../service-text';
 import { FlashImagePicker } from './FlashImagePicker';
-import { centsFromDollars, dollarsFromCents } from './money';
 
 type Service = {
   id: string;
@@ -28,9 +29,20 @@ type Service = {
   active: boolean;
 };
 
-const EMPTY = {
-  id: undefined as string | undefined,
-  kind: 'consultation' as ServiceKind,
+/** What the artist types, under the input's field names (length and price as text). */
+type Fields = {
+  id?: string;
+  kind: ServiceKind;
+  name: string;
+  durationMinutes: string;
+  price: string;
+  flashImageId: string;
+  active: boolean;
+};
+
+const EMPTY: Fields = {
+  id: undefined,
+  kind: 'consultation',
   name: 'Consultation',
   durationMinutes: String(CONSULTATION_MINUTES),
   price: '',
@@ -38,36 +50,47 @@ const EMPTY = {
   active: true,
 };
 
+const fieldsOf = (s: Service): Fields => ({
+  id: s.id,
+  kind: s.kind,
+  name: s.name,
+  durationMinutes: String(s.durationMinutes),
+  price: s.price ? centsToDollarText(s.price) : '',
+  flashImageId: s.flashImageId ?? '',
+  active: s.active,
+});
+
+/** An empty price is no price; not an amount stays NaN so the schema's own message answers. */
+const toInput = (f: Fields) => ({
+  id: f.id,
+  kind: f.kind,
+  name: f.name,
+  durationMinutes: f.durationMinutes.trim() === '' ? Number.NaN : Number(f.durationMinutes),
+  price: f.price.trim() === '' ? null : (parseDollarsToCents(f.price) ?? Number.NaN),
+  flashImageId: f.kind === 'flash' && f.flashImageId ? f.flashImageId : null,
+  active: f.active,
+});
+
 /** What clients can book: a consultation, tattoo sessions of set lengths, flash pieces at their price. */
 export function ServicesSettings(props: { services: Service[] }) {
   const utils = trpc.useUtils();
-  const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Fields, unknown, z.output<typeof serviceInput>>({
+    resolver: inputResolver(serviceInput, toInput),
+    defaultValues: EMPTY,
+  });
+  const { control } = form;
   const save = trpc.booking.saveService.useMutation({
     onSuccess: () => {
-      setForm(EMPTY);
+      form.reset(EMPTY);
       void utils.booking.settings.invalidate();
     },
-    onError: (e) => setError(e.message),
   });
-  const set = (key: 'kind' | 'name' | 'durationMinutes' | 'price') => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = serviceInput.safeParse({
-      id: form.id,
-      kind: form.kind,
-      name: form.name,
-      durationMinutes: Number(form.durationMinutes),
-      price: form.price.trim() === '' ? null : centsFromDollars(form.price),
-      flashImageId: form.kind === 'flash' && form.flashImageId ? form.flashImageId : null,
-      active: form.active,
-    });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the service');
-    setError(null);
-    save.mutate(parsed.data);
-  }
+  const [id, kind] = useWatch({ control, name: ['id', 'kind'] });
+  const submit = form.handleSubmit((input) => save.mutateAsync(input).catch(() => null));
+  const edit = (values: Fields) => {
+    save.reset();
+    form.reset(values);
+  };
 
   return (
     <Stack spacing={2} component="section" aria-labelledby="services-title" sx={{ maxWidth: 560 }}>
@@ -82,20 +105,7 @@ export function ServicesSettings(props: { services: Service[] }) {
             <ListItem
               key={s.id}
               secondaryAction={
-                <Button
-                  aria-label={`Edit ${s.name}`}
-                  onClick={() =>
-                    setForm({
-                      id: s.id,
-                      kind: s.kind,
-                      name: s.name,
-                      durationMinutes: String(s.durationMinutes),
-                      price: dollarsFromCents(s.price),
-                      flashImageId: s.flashImageId ?? '',
-                      active: s.active,
-                    })
-                  }
-                >
+                <Button aria-label={`Edit ${s.name}`} onClick={() => edit(fieldsOf(s))}>
                   Edit
                 </Button>
               }
@@ -105,41 +115,42 @@ export function ServicesSettings(props: { services: Service[] }) {
           ))}
         </List>
       )}
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={form.id ? 'Edit service' : 'Add a service'}>
-        {error && <Alert severity="error">{error}</Alert>}
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={id ? 'Edit service' : 'Add a service'}>
+        {save.error && <Alert severity="error">{save.error.message}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField select label="Kind" value={form.kind} onChange={set('kind')} sx={{ minWidth: 180 }}>
+          <FormTextField control={control} name="kind" select label="Kind" sx={{ minWidth: 180 }}>
             {Object.entries(SERVICE_KIND_TEXT).map(([value, label]) => (
               <MenuItem key={value} value={value}>
                 {label}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField label="Service name" value={form.name} onChange={set('name')} fullWidth />
+          </FormTextField>
+          <FormTextField control={control} name="name" label="Service name" fullWidth />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Length (minutes)" type="number" value={form.durationMinutes} onChange={set('durationMinutes')} fullWidth />
-          <TextField
+          <FormTextField control={control} name="durationMinutes" label="Length (minutes)" type="number" fullWidth />
+          <FormTextField
+            control={control}
+            name="price"
             label="Price (USD)"
             type="number"
-            value={form.price}
-            onChange={set('price')}
             helperText="Priced flash is booked directly at its price"
             fullWidth
           />
         </Stack>
-        {form.kind === 'flash' && (
-          <FlashImagePicker value={form.flashImageId} onChange={(flashImageId) => setForm({ ...form, flashImageId })} />
+        {kind === 'flash' && (
+          <Controller
+            control={control}
+            name="flashImageId"
+            render={({ field }) => <FlashImagePicker value={field.value} onChange={field.onChange} />}
+          />
         )}
-        <FormControlLabel
-          control={<Switch checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />}
-          label="Bookable"
-        />
+        <FormSwitch control={control} name="active" label="Bookable" />
         <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="outlined" disabled={save.isPending}>
-            {form.id ? 'Save Service' : 'Add Service'}
+          <Button type="submit" variant="outlined" disabled={form.formState.isSubmitting}>
+            {id ? 'Save Service' : 'Add Service'}
           </Button>
-          {form.id && <Button onClick={() => setForm(EMPTY)}>Cancel Edit</Button>}
+          {id && <Button onClick={() => edit(EMPTY)}>Cancel Edit</Button>}
         </Stack>
       </Stack>
     </Stack>

@@ -4,40 +4,43 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { timeOffInput } from '../../../../server/domains/booking/inputs';
+import { FormDateTimeField } from '../../../components/forms/FormDateTimeField';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { inputResolver } from '../../../components/forms/inputResolver';
 import { trpc } from '../../../trpc';
-import { DateTimeField } from '../DateTimeField';
 
 const when = (d: Date) =>
   d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+type Fields = { startsAt: string; endsAt: string; note: string };
+const EMPTY: Fields = { startsAt: '', endsAt: '', note: '' };
 /** A datetime-local value is the viewer's local time; an empty one stays undefined for the schema's message. */
 const instant = (value: string) => (value ? new Date(value) : undefined);
+const toInput = (f: Fields) => ({ startsAt: instant(f.startsAt), endsAt: instant(f.endsAt), note: f.note || undefined });
 
 /** Time off (holidays, conventions): no slots are offered inside it. */
 export function TimeOffSettings(props: { timeOff: Array<{ id: string; startsAt: Date; endsAt: Date; note: string | null }> }) {
   const utils = trpc.useUtils();
-  const [form, setForm] = useState({ startsAt: '', endsAt: '', note: '' });
-  const [error, setError] = useState<string | null>(null);
-  const failed = (e: { message: string }) => setError(e.message);
+  const form = useForm<Fields, unknown, z.output<typeof timeOffInput>>({
+    resolver: inputResolver(timeOffInput, toInput),
+    defaultValues: EMPTY,
+  });
+  const { control } = form;
   const add = trpc.booking.addTimeOff.useMutation({
     onSuccess: (saved) => {
-      setForm({ startsAt: '', endsAt: '', note: '' });
+      form.reset(EMPTY);
       utils.booking.settings.setData(undefined, saved);
     },
-    onError: failed,
   });
-  const remove = trpc.booking.removeTimeOff.useMutation({ onSuccess: () => void utils.booking.settings.invalidate(), onError: failed });
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = timeOffInput.safeParse({ startsAt: instant(form.startsAt), endsAt: instant(form.endsAt), note: form.note || undefined });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the dates');
-    setError(null);
-    add.mutate(parsed.data);
-  }
+  const remove = trpc.booking.removeTimeOff.useMutation({ onSuccess: () => void utils.booking.settings.invalidate() });
+  const error = add.error ?? remove.error;
+  const submit = form.handleSubmit((input) => {
+    remove.reset();
+    return add.mutateAsync(input).catch(() => null);
+  });
 
   return (
     <Stack spacing={2} component="section" aria-labelledby="time-off-title" sx={{ maxWidth: 560 }}>
@@ -55,7 +58,10 @@ export function TimeOffSettings(props: { timeOff: Array<{ id: string; startsAt: 
                 <Button
                   color="warning"
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate({ id: t.id })}
+                  onClick={() => {
+                    add.reset();
+                    remove.mutate({ id: t.id });
+                  }}
                   aria-label={`Remove time off from ${when(t.startsAt)}`}
                 >
                   Remove
@@ -68,13 +74,13 @@ export function TimeOffSettings(props: { timeOff: Array<{ id: string; startsAt: 
         </List>
       )}
       <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Add time off">
-        {error && <Alert severity="error">{error}</Alert>}
+        {error && <Alert severity="error">{error.message}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <DateTimeField label="From" value={form.startsAt} onChange={(startsAt) => setForm({ ...form, startsAt })} />
-          <DateTimeField label="Until" value={form.endsAt} onChange={(endsAt) => setForm({ ...form, endsAt })} />
+          <FormDateTimeField control={control} name="startsAt" label="From" />
+          <FormDateTimeField control={control} name="endsAt" label="Until" />
         </Stack>
-        <TextField label="Note" value={form.note} onChange={(e) => setForm({ ...form, note: e.target.value })} />
-        <Button type="submit" variant="outlined" disabled={add.isPending} sx={{ alignSelf: 'flex-start' }}>
+        <FormTextField control={control} name="note" label="Note" />
+        <Button type="submit" variant="outlined" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
           Add Time Off
         </Button>
       </Stack>

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
+import { errorText } from '../../../components/forms/errorText';
 
 const ME = 'me';
 

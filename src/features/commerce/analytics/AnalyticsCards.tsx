@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatCents } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import type { StorefrontAnalytics } from '../types';
 
 function StatCard({ title, value, children }: { title: string; value: string; children?: ReactNode }) {

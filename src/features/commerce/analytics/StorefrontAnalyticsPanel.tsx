@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
-import { formatCents, formatDate } from '../format';
+import { formatDate } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import { OrderStatusChip } from '../orders/OrderStatusChip';
 import { AnalyticsCards } from './AnalyticsCards';
 

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../../components/links';
-import { formatCents } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import { cartCount, cartSubtotal, MAX_LINE_QUANTITY } from './cartLines';
 import { useCart } from './useCart';
 

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { isLowStock } from '../../../../server/domains/products/rules';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
+import { errorText } from '../../../components/forms/errorText';
 import type { ProductView } from '../types';
 import { ManageShell } from './ManageShell';
 

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { SETTABLE_STATUSES } from '../../../../server/domains/orders/inputs';
 import { ORDER_TRANSITIONS } from '../../../../server/domains/orders/rules';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
+import { errorText } from '../../../components/forms/errorText';
 import { CancelOrderForm } from '../orders/CancelOrderForm';
 import type { OrderView } from '../orders/OrderDetails';
 import { statusLabel } from '../orders/OrderStatusChip';

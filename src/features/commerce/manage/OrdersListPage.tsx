@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { TextLink } from '../../../components/links';
 import { trpc } from '../../../trpc';
-import { formatCents, formatDateTime } from '../format';
+import { formatDateTime } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import { OrderStatusChip, statusLabel } from '../orders/OrderStatusChip';
 import { ManageShell } from './ManageShell';
 

@@ -1,20 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormSwitch } from '../../../components/forms/FormSwitch';
+import { FormTextField } from '../../../components/forms/FormTextField';
 import { OptionRows } from './OptionRows';
-import type { ProductDraft, VariantDraft } from './productDraft';
-
-type TextKey = 'name' | 'description' | 'price' | 'category' | 'tags' | 'images' | 'quantity' | 'lowStockThreshold';
-type FlagKey = 'featured' | 'trackInventory' | 'allowBackorders';
+import { type ProductDraft, type ProductValues, productFormSchema } from './productDraft';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,110 +32,80 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 export function ProductForm({
   initial,
   submitLabel,
-  busy,
   error,
   onSubmit,
 }: {
   initial: ProductDraft;
   submitLabel: string;
-  busy: boolean;
+  /** The server's answer to the last save. */
   error: string | null;
-  onSubmit: (draft: ProductDraft) => void;
+  onSubmit: (values: ProductValues) => Promise<unknown>;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const text = (key: TextKey) => ({
-    value: draft[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setDraft((d) => ({ ...d, [key]: e.target.value })),
-  });
-  const flag = (key: FlagKey, label: string) => (
-    <FormControlLabel control={<Switch checked={draft[key]} onChange={(_, v) => setDraft((d) => ({ ...d, [key]: v }))} />} label={label} />
-  );
-  const setVariant = (index: number, variant: VariantDraft) =>
-    setDraft((d) => ({ ...d, variants: d.variants.map((v, i) => (i === index ? variant : v)) }));
+  const form = useForm<ProductDraft, unknown, ProductValues>({ resolver: zodResolver(productFormSchema), defaultValues: initial });
+  const { control } = form;
+  const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  const trackInventory = useWatch({ control, name: 'trackInventory' });
+  const { errors, isSubmitting } = form.formState;
   return (
-    <Stack
-      component="form"
-      spacing={3}
-      noValidate
-      onSubmit={(event: React.FormEvent) => {
-        event.preventDefault();
-        onSubmit(draft);
-      }}
-    >
+    <Stack component="form" spacing={3} noValidate onSubmit={form.handleSubmit(onSubmit)}>
       <Group title="Details">
-        <TextField label="Product Name" required {...text('name')} />
-        <TextField label="Description" multiline minRows={3} {...text('description')} />
+        <FormTextField control={control} name="name" label="Product Name" required />
+        <FormTextField control={control} name="description" label="Description" multiline minRows={3} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-          <TextField label="Price ($)" required inputMode="decimal" {...text('price')} />
-          <TextField label="Category" {...text('category')} />
-          <TextField
-            select
-            label="Status"
-            value={draft.status}
-            onChange={(e) => setDraft((d) => ({ ...d, status: e.target.value as ProductDraft['status'] }))}
-          >
+          <FormTextField control={control} name="price" label="Price ($)" required inputMode="decimal" />
+          <FormTextField control={control} name="category" label="Category" />
+          <FormTextField control={control} name="status" select label="Status">
             <MenuItem value="draft">Draft</MenuItem>
             <MenuItem value="active">Active</MenuItem>
             <MenuItem value="archived">Archived</MenuItem>
-          </TextField>
+          </FormTextField>
         </Box>
-        <TextField label="Tags" helperText="Comma separated" {...text('tags')} />
-        <TextField
+        <FormTextField control={control} name="tags" label="Tags" helperText="Comma separated" />
+        <FormTextField
+          control={control}
+          name="images"
           label="Image URLs"
           helperText="One per line: uploaded /files/… paths or https links"
           multiline
           minRows={2}
-          {...text('images')}
         />
-        {flag('featured', 'Featured')}
+        <FormSwitch control={control} name="featured" label="Featured" />
       </Group>
       <Group title="Inventory">
-        {flag('trackInventory', 'Track inventory')}
+        <FormSwitch control={control} name="trackInventory" label="Track inventory" />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label="Quantity" type="number" disabled={!draft.trackInventory} {...text('quantity')} />
-          <TextField label="Low stock threshold" type="number" disabled={!draft.trackInventory} {...text('lowStockThreshold')} />
+          <FormTextField control={control} name="quantity" label="Quantity" type="number" disabled={!trackInventory} />
+          <FormTextField control={control} name="lowStockThreshold" label="Low stock threshold" type="number" disabled={!trackInventory} />
         </Box>
-        {flag('allowBackorders', 'Allow backorders')}
+        <FormSwitch control={control} name="allowBackorders" label="Allow backorders" />
       </Group>
       <Group title="Variants">
-        {draft.variants.map((variant, index) => (
-          <Stack key={variant.id ?? index} spacing={1} sx={{ borderLeft: 2, borderColor: 'divider', pl: 2 }}>
-            <Stack direction="row" spacing={1}>
-              <TextField
-                size="small"
-                label={`Variant ${index + 1} name`}
-                value={variant.name}
-                onChange={(e) => setVariant(index, { ...variant, name: e.target.value })}
-              />
-              <Button color="error" onClick={() => setDraft((d) => ({ ...d, variants: d.variants.filter((_, i) => i !== index) }))}>
+        {variants.fields.map((variant, index) => (
+          <Stack key={variant.key} spacing={1} sx={{ borderLeft: 2, borderColor: 'divider', pl: 2 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <FormTextField size="small" control={control} name={`variants.${index}.name`} label={`Variant ${index + 1} name`} />
+              <Button color="error" onClick={() => variants.remove(index)}>
                 Remove variant {index + 1}
               </Button>
             </Stack>
-            <OptionRows
-              label={`Variant ${index + 1} option`}
-              options={variant.options}
-              onChange={(options) => setVariant(index, { ...variant, options })}
-            />
+            <OptionRows label={`Variant ${index + 1} option`} control={control} name={`variants.${index}.options`} />
+            {errors.variants?.[index]?.options?.root && (
+              <FormHelperText error>{errors.variants[index].options.root.message}</FormHelperText>
+            )}
           </Stack>
         ))}
+        {errors.variants?.root && <FormHelperText error>{errors.variants.root.message}</FormHelperText>}
         <div>
-          <Button
-            onClick={() => setDraft((d) => ({ ...d, variants: [...d.variants, { name: '', options: [{ name: '', modifier: '0' }] }] }))}
-          >
-            Add variant
-          </Button>
+          <Button onClick={() => variants.append({ name: '', options: [{ name: '', modifier: '0' }] })}>Add variant</Button>
         </div>
       </Group>
       <Group title="Customization options">
-        <OptionRows
-          label="Customization"
-          options={draft.customizationOptions}
-          onChange={(customizationOptions) => setDraft((d) => ({ ...d, customizationOptions }))}
-        />
+        <OptionRows label="Customization" control={control} name="customizationOptions" />
+        {errors.customizationOptions?.root && <FormHelperText error>{errors.customizationOptions.root.message}</FormHelperText>}
       </Group>
       {error && <Alert severity="error">{error}</Alert>}
       <div>
-        <Button type="submit" variant="contained" loading={busy}>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
           {submitLabel}
         </Button>
       </div>

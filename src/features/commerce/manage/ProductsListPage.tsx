@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
-import { formatCents } from '../format';
+import { errorText } from '../../../components/forms/errorText';
+import { formatCents } from '../../../../server/lib/money';
 import { ManageShell } from './ManageShell';
 
 const STATUSES = ['draft', 'active', 'archived'] as const;

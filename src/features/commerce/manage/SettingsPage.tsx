@@ -3,17 +3,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { updateStorefrontSettingsInput } from '../../../../server/domains/storefronts/inputs';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
-import { centsToDollars, dollarsToCents } from '../format';
+import { errorText } from '../../../components/forms/errorText';
+import { FormSwitch } from '../../../components/forms/FormSwitch';
+import { FormTextField } from '../../../components/forms/FormTextField';
+import { inputResolver } from '../../../components/forms/inputResolver';
+import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
 import type { PublicStorefront } from '../types';
 import { ManageShell } from './ManageShell';
 
@@ -33,23 +35,54 @@ export function SettingsPage({ storefrontId }: { storefrontId: string }) {
   );
 }
 
+type Flag = (typeof FLAGS)[number][0];
+/** What the seller types, under the input's names (rates and days as text, money in dollars). */
+type Fields = {
+  name: string;
+  description: string;
+  settings: Record<'taxRate' | 'shippingRate' | 'freeShippingThreshold' | 'processingTimeBusinessDays', string> & Record<Flag, boolean>;
+};
+
+/** '' and not-a-number stay NaN so the server schema's own message answers. */
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const cents = (text: string) => parseDollarsToCents(text) ?? Number.NaN;
+
 function SettingsForm({ store }: { store: PublicStorefront }) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const { settings } = store;
-  const [fields, setFields] = useState({
-    name: store.name,
-    description: store.description,
-    taxRate: String(settings.taxRate),
-    shippingRate: centsToDollars(settings.shippingRate),
-    freeShippingThreshold: centsToDollars(settings.freeShippingThreshold),
-    processingTimeBusinessDays: String(settings.processingTimeBusinessDays),
+  const form = useForm<Fields, unknown, z.output<typeof updateStorefrontSettingsInput>>({
+    resolver: inputResolver(updateStorefrontSettingsInput, ({ name, description, settings: s }: Fields) => ({
+      storefrontId: store.id,
+      name,
+      description,
+      settings: {
+        ...s,
+        taxRate: number(s.taxRate),
+        shippingRate: cents(s.shippingRate),
+        freeShippingThreshold: cents(s.freeShippingThreshold),
+        processingTimeBusinessDays: number(s.processingTimeBusinessDays),
+      },
+    })),
+    defaultValues: {
+      name: store.name,
+      description: store.description,
+      settings: {
+        ...(Object.fromEntries(FLAGS.map(([key]) => [key, settings[key]])) as Record<Flag, boolean>),
+        taxRate: String(settings.taxRate),
+        shippingRate: centsToDollarText(settings.shippingRate),
+        freeShippingThreshold: centsToDollarText(settings.freeShippingThreshold),
+        processingTimeBusinessDays: String(settings.processingTimeBusinessDays),
+      },
+    },
   });
-  const [flags, setFlags] = useState(
-    () => Object.fromEntries(FLAGS.map(([key]) => [key, settings[key]])) as Record<(typeof FLAGS)[number][0], boolean>,
-  );
-  const [formError, setFormError] = useState<string | null>(null);
+  const { control } = form;
   const [saved, setSaved] = useState(false);
+  // "Settings saved" stands until the seller changes something again.
+  useEffect(() => {
+    const watching = form.watch(() => setSaved(false));
+    return () => watching.unsubscribe();
+  }, [form]);
   const refresh = () => Promise.all([utils.storefront.byId.invalidate({ storefrontId: store.id }), utils.storefront.mine.invalidate()]);
   const update = trpc.storefront.updateSettings.useMutation({
     onSuccess: async () => {
@@ -64,74 +97,41 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
       await navigate({ to: '/account/$section', params: { section: 'storefront' } });
     },
   });
-  const text = (key: keyof typeof fields) => ({
-    value: fields[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      setSaved(false);
-      setFields((f) => ({ ...f, [key]: e.target.value }));
-    },
-  });
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = updateStorefrontSettingsInput.safeParse({
-      storefrontId: store.id,
-      name: fields.name,
-      description: fields.description,
-      settings: {
-        ...flags,
-        taxRate: fields.taxRate.trim() === '' ? Number.NaN : Number(fields.taxRate),
-        shippingRate: dollarsToCents(fields.shippingRate) ?? Number.NaN,
-        freeShippingThreshold: dollarsToCents(fields.freeShippingThreshold) ?? Number.NaN,
-        processingTimeBusinessDays:
-          fields.processingTimeBusinessDays.trim() === '' ? Number.NaN : Number(fields.processingTimeBusinessDays),
-      },
-    });
-    if (!parsed.success) return setFormError(parsed.error.issues[0]?.message ?? 'Check the form');
-    setFormError(null);
-    update.mutate(parsed.data);
-  };
-  const error = formError ?? (update.error ? errorText(update.error) : null);
+  const submit = form.handleSubmit((input) => update.mutateAsync(input).catch(() => null));
 
   return (
     <Stack spacing={3}>
       <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Storefront settings">
         <CardContent>
           <Stack spacing={2}>
-            <TextField label="Storefront Name" required {...text('name')} />
-            <TextField label="Description" multiline minRows={3} {...text('description')} />
+            <FormTextField control={control} name="name" label="Storefront Name" required />
+            <FormTextField control={control} name="description" label="Description" multiline minRows={3} />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField label="Tax rate (%)" inputMode="decimal" {...text('taxRate')} />
-              <TextField label="Processing time (business days)" type="number" {...text('processingTimeBusinessDays')} />
-              <TextField label="Shipping rate ($)" inputMode="decimal" {...text('shippingRate')} />
-              <TextField
+              <FormTextField control={control} name="settings.taxRate" label="Tax rate (%)" inputMode="decimal" />
+              <FormTextField
+                control={control}
+                name="settings.processingTimeBusinessDays"
+                label="Processing time (business days)"
+                type="number"
+              />
+              <FormTextField control={control} name="settings.shippingRate" label="Shipping rate ($)" inputMode="decimal" />
+              <FormTextField
+                control={control}
+                name="settings.freeShippingThreshold"
                 label="Free shipping threshold ($)"
                 helperText="0 means shipping is never free"
                 inputMode="decimal"
-                {...text('freeShippingThreshold')}
               />
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
               {FLAGS.map(([key, label]) => (
-                <FormControlLabel
-                  key={key}
-                  control={
-                    <Switch
-                      checked={flags[key]}
-                      onChange={(_, v) => {
-                        setSaved(false);
-                        setFlags((f) => ({ ...f, [key]: v }));
-                      }}
-                    />
-                  }
-                  label={label}
-                />
+                <FormSwitch key={key} control={control} name={`settings.${key}`} label={label} />
               ))}
             </Box>
-            {error && <Alert severity="error">{error}</Alert>}
+            {update.error && <Alert severity="error">{errorText(update.error)}</Alert>}
             {saved && <Alert severity="success">Settings saved</Alert>}
             <div>
-              <Button type="submit" variant="contained" loading={update.isPending}>
+              <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
                 Save Settings
               </Button>
             </div>

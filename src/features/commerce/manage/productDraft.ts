@@ -1,28 +1,80 @@
-import { createProductInput } from '../../../../server/domains/products/inputs';
-import { centsToDollars, dollarsToCents } from '../format';
+import { z } from 'zod';
+import {
+  createProductInput,
+  customizationOptionInput,
+  inventoryInput,
+  variantInput,
+  variantOptionInput,
+} from '../../../../server/domains/products/inputs';
+import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
 import type { ProductDetail } from '../types';
 
-// The product form keeps what the seller types (dollars as text); these turn it into the
-// product.create / product.update input (cents) and back.
+// The product form keeps what the seller types (dollars, tags and image lines as text). Its
+// schema turns each text into the product input's value and pipes it into the server's own
+// schema for that field, so every message is the server's and stands under its field.
 
-export type OptionDraft = { id?: string; name: string; modifier: string };
-export type VariantDraft = { id?: string; name: string; options: OptionDraft[] };
-export type ProductDraft = {
-  name: string;
-  description: string;
-  price: string;
-  category: string;
-  tags: string;
-  featured: boolean;
-  status: 'draft' | 'active' | 'archived';
-  images: string;
-  trackInventory: boolean;
-  quantity: string;
-  lowStockThreshold: string;
-  allowBackorders: boolean;
-  variants: VariantDraft[];
-  customizationOptions: OptionDraft[];
+/** Not an amount stays NaN so the server's schema answers with its own message. */
+const dollars = z.string().transform((text) => parseDollarsToCents(text) ?? Number.NaN);
+const whole = z.string().transform((text) => (text.trim() === '' ? Number.NaN : Number(text)));
+const list = (separator: string) =>
+  z.string().transform((text) =>
+    text
+      .split(separator)
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+/** An empty modifier is no modifier. */
+const modifier = z.string().transform((text) => (text.trim() === '' ? 0 : (parseDollarsToCents(text) ?? Number.NaN)));
+
+const option = (server: typeof variantOptionInput | typeof customizationOptionInput) =>
+  z
+    .object({ id: z.string().optional(), name: server.shape.name, modifier: modifier.pipe(server.shape.priceModifier.unwrap()) })
+    .transform(({ modifier, ...rest }) => ({ ...rest, priceModifier: modifier }));
+
+/**
+ * A list's own limits (at least one option, at most ten variants) come from the server's schema
+ * for the whole list; its rows were checked field by field before.
+ */
+const listLimits = (server: z.ZodType) => (rows: unknown[], ctx: z.RefinementCtx) => {
+  const checked = server.safeParse(rows);
+  if (checked.success) return;
+  for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
 };
+
+const product = createProductInput.shape;
+const inventory = inventoryInput.shape;
+
+export const productFormSchema = z.object({
+  name: product.name,
+  description: product.description.unwrap(),
+  price: dollars.pipe(product.price),
+  category: z
+    .string()
+    .transform((text) => text.trim() || null)
+    .pipe(product.category.unwrap()),
+  tags: list(',').pipe(product.tags.unwrap()),
+  featured: z.boolean(),
+  status: product.status.unwrap(),
+  images: list('\n').pipe(product.images.unwrap()),
+  trackInventory: z.boolean(),
+  quantity: whole.pipe(inventory.quantity),
+  lowStockThreshold: whole.pipe(inventory.lowStockThreshold),
+  allowBackorders: z.boolean(),
+  variants: z
+    .array(
+      z.object({
+        id: z.string().optional(),
+        name: variantInput.shape.name,
+        options: z.array(option(variantOptionInput)).superRefine(listLimits(variantInput.shape.options)),
+      }),
+    )
+    .superRefine(listLimits(product.variants)),
+  customizationOptions: z.array(option(customizationOptionInput)).superRefine(listLimits(product.customizationOptions)),
+});
+
+export type ProductDraft = z.input<typeof productFormSchema>;
+export type OptionDraft = ProductDraft['customizationOptions'][number];
+export type ProductValues = z.output<typeof productFormSchema>;
 
 export const emptyDraft = (): ProductDraft => ({
   name: '',
@@ -44,14 +96,14 @@ export const emptyDraft = (): ProductDraft => ({
 const optionDraft = (o: { id: string; name: string; priceModifier: number }): OptionDraft => ({
   id: o.id,
   name: o.name,
-  modifier: centsToDollars(o.priceModifier),
+  modifier: centsToDollarText(o.priceModifier),
 });
 
 export function draftOf(product: ProductDetail): ProductDraft {
   return {
     name: product.name,
     description: product.description,
-    price: centsToDollars(product.price),
+    price: centsToDollarText(product.price),
     category: product.category ?? '',
     tags: product.tags.join(', '),
     featured: product.featured,
@@ -66,38 +118,7 @@ export function draftOf(product: ProductDetail): ProductDraft {
   };
 }
 
-/** Not-a-number stays NaN so the shared schema answers with its own message. */
-const cents = (text: string) => dollarsToCents(text) ?? Number.NaN;
-const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-const option = (o: OptionDraft) => ({ id: o.id, name: o.name, priceModifier: o.modifier.trim() === '' ? 0 : cents(o.modifier) });
-
-/** The form as product input, checked by the same schema the server uses: the input or the first message. */
-export function draftToInput(storefrontId: string, draft: ProductDraft) {
-  const parsed = createProductInput.safeParse({
-    storefrontId,
-    name: draft.name,
-    description: draft.description,
-    price: cents(draft.price),
-    category: draft.category.trim() || null,
-    tags: draft.tags
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-    featured: draft.featured,
-    status: draft.status,
-    images: draft.images
-      .split('\n')
-      .map((i) => i.trim())
-      .filter(Boolean),
-    inventory: {
-      trackInventory: draft.trackInventory,
-      quantity: whole(draft.quantity),
-      lowStockThreshold: whole(draft.lowStockThreshold),
-      allowBackorders: draft.allowBackorders,
-    },
-    variants: draft.variants.map((v) => ({ id: v.id, name: v.name, options: v.options.map(option) })),
-    customizationOptions: draft.customizationOptions.map(option),
-  });
-  if (parsed.success) return { ok: true as const, input: parsed.data };
-  return { ok: false as const, error: parsed.error.issues[0]?.message ?? 'Check the form' };
+/** The checked form as the fields of product.create / product.update. */
+export function productFields({ trackInventory, quantity, lowStockThreshold, allowBackorders, ...fields }: ProductValues) {
+  return { ...fields, inventory: { trackInventory, quantity, lowStockThreshold, allowBackorders } };
 }

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../auth/AuthCard';
+import { errorText } from '../../../components/forms/errorText';
 
 /** Cancel with a reason (kept as the seller note; a card payment is refunded in full). */
 export function CancelOrderForm({ orderId, onDone }: { orderId: string; onDone: () => void }) {

@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
-import { formatCents, formatDate, formatDateTime } from '../format';
+import { formatDate, formatDateTime } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import { OrderStatusChip } from './OrderStatusChip';
 import { TotalsTable } from './TotalsTable';
 

@@ -2,7 +2,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { formatCents } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 
 type Amounts = { subtotal: number; tax: number; shipping: number; discount: number; total: number };
 

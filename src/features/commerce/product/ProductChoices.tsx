@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { formatModifier } from '../format';
+import { formatModifier } from '../../../../server/lib/money';
 import type { ProductDetail } from '../types';
 
 export type Choices = { variants: Record<string, string>; customizations: Record<string, string> };

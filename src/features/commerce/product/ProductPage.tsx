@@ -13,7 +13,7 @@ import { trpc } from '../../../trpc';
 import { CartPanel } from '../cart/CartPanel';
 import { MAX_LINE_QUANTITY } from '../cart/cartLines';
 import { useCart } from '../cart/useCart';
-import { formatCents } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import type { ProductDetail } from '../types';
 import { type Choices, initialChoices, ProductChoices } from './ProductChoices';
 import { ProductGallery } from './ProductGallery';

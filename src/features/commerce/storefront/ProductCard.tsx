@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CardActionAreaLink } from '../../../components/links';
-import { formatCents } from '../format';
+import { formatCents } from '../../../../server/lib/money';
 import { ProductImage } from '../ProductImage';
 import type { ProductView } from '../types';
 

@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { dollarsToCents } from '../format';
+import { parseDollarsToCents } from '../../../../server/lib/money';
 import type { ProductSearchFilters } from '../types';
 
 type Fields = { text: string; category: string; tags: string; minPrice: string; maxPrice: string; inStock: boolean; featured: boolean };
@@ -19,8 +19,8 @@ export function toSearchFilters(fields: Fields): ProductSearchFilters {
     query: fields.text.trim(),
     category: fields.category.trim() || undefined,
     tags: tags.length ? tags : undefined,
-    minPrice: dollarsToCents(fields.minPrice) ?? undefined,
-    maxPrice: dollarsToCents(fields.maxPrice) ?? undefined,
+    minPrice: parseDollarsToCents(fields.minPrice) ?? undefined,
+    maxPrice: parseDollarsToCents(fields.maxPrice) ?? undefined,
     inStock: fields.inStock || undefined,
     featured: fields.featured || undefined,
   };
