@@ -22,7 +22,6 @@ export const studioRouter = router({
   byId: authedProcedure.input(studioIdInput).query(({ ctx, input }) => studios.getStudio({ ctx: serviceCtx(ctx), input })),
   bySlug: authedProcedure.input(studioSlugInput).query(({ ctx, input }) => studios.getStudio({ ctx: serviceCtx(ctx), input })),
   search: authedProcedure
-    .meta({ reusesAnswers: true })
     .input(studioSearchInput)
     .query(({ ctx, input }) => cachedSearch(ctx.deps, input, () => studios.searchStudios({ ctx: serviceCtx(ctx), input }))),
   mine: authedProcedure.query(({ ctx }) => studios.myStudios({ ctx: serviceCtx(ctx) })),
