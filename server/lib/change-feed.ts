@@ -68,8 +68,8 @@ function createChangeFeed(database: Database, logger: pino.Logger): ChangeFeed {
       timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
     });
     try {
-      await database.notify(channel, marker);
-      return await arrived;
+      // The timeout covers the send too: a database that does not answer must not hold the response.
+      return await Promise.race([arrived, database.notify(channel, marker).then(() => arrived)]);
     } catch (error) {
       logger.warn({ err: error }, 'change feed: could not send a catch-up marker');
       return false;

@@ -6,9 +6,10 @@ import { createChangeFeedCache, encodedOnce } from '../../server/lib/change-feed
 
 /**
  * A database whose change feed the test fires by hand (or that cannot listen at all). A NOTIFY
- * comes back at once on its channel, unless `dropNotices` (a feed that is reconnecting).
+ * comes back at once on its channel, unless `dropNotices` (a feed that is reconnecting) or `hangs`
+ * (a database that does not answer).
  */
-function fakeDatabase(canListen = true, options: { dropNotices?: boolean } = {}) {
+function fakeDatabase(canListen = true, options: { dropNotices?: boolean; hangs?: boolean } = {}) {
   const listeners = new Map<string, (payload: string) => void>();
   const notices: string[] = [];
   const database = {
@@ -21,6 +22,7 @@ function fakeDatabase(canListen = true, options: { dropNotices?: boolean } = {})
     },
     async notify(channel: string, payload: string) {
       notices.push(payload);
+      if (options.hangs) await new Promise(() => undefined);
       if (!options.dropNotices) queueMicrotask(() => listeners.get(channel)?.(payload));
     },
   } as unknown as Database;
@@ -115,10 +117,13 @@ describe('change feed catch-up', () => {
     expect(await cache.get('k', async () => 'reloaded')).toBe('kept');
   });
 
-  it('empties every cache when its marker never arrives', async () => {
+  it.each([
+    ['its marker never arrives', { dropNotices: true }],
+    ['the database does not answer its marker', { hangs: true }],
+  ])('empties every cache in bounded time when %s', async (_case, feedOptions) => {
     vi.useFakeTimers();
     try {
-      const { database } = fakeDatabase(true, { dropNotices: true });
+      const { database } = fakeDatabase(true, feedOptions);
       const cache = createChangeFeedCache<string>(database, logger, options);
       await cache.get('k', async () => 'kept');
       const catchingUp = changeFeedOf(database, logger).catchUp();
