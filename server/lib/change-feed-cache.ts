@@ -123,7 +123,7 @@ export function createChangeFeedCache<V>(database: Database, logger: pino.Logger
 
   return {
     async get(key, load) {
-      await start();
+      if (!unsubscribe) await start();
       const hit = peek(key);
       if (hit !== undefined) return hit;
       const generationAtRead = generation;
