@@ -19,6 +19,7 @@ import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
+import { changeFeedOf } from './lib/change-feed';
 import { registerTrpcAdapter } from './trpc/adapter-handler';
 import { registerTrpcRoutes } from './trpc/fastify-handler';
 import { lostConnectionError, type TrpcContext, UNAVAILABLE_MESSAGE } from './trpc/init';
@@ -76,7 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Announcements of writes already answered leave before the database closes.
   app.addHook('onClose', () => deps.announcer.flush());
   const auth = createRequestAuth(deps, sessionCache);
-  registerOwnWriteEviction(app, auth, sessionCache, deps.database);
+  registerOwnWriteEviction(app, changeFeedOf(deps.database, deps.logger), deps.announcer);
 
   app.get('/healthz', async (_req, reply) => {
     try {

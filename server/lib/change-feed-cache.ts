@@ -1,82 +1,166 @@
 import type pino from 'pino';
 import type { Database } from '../db/client';
-import { markShared } from './shared-answers';
+import { changeFeedOf, type FeedSubscriber } from './change-feed';
 
-// A per-process cache of answers computed from a set of tables, emptied whenever the database
-// announces a change to those tables on a NOTIFY channel (statement-level triggers, so every
-// writer is covered: services, the admin console, CLIs, other server processes). Fills racing a
-// change are discarded by a generation check; the TTL bounds staleness should a notification be
-// lost while the LISTEN connection reconnects. Without the change feed nothing is cached.
+// A per-process cache of values read from the database, kept until the database announces a
+// change to what they were read from (server/lib/change-feed.ts): the search answers, the session
+// rows. A value read while a change arrived is not kept (a generation counter), so a read racing a
+// change cannot plant a stale value; the TTL bounds staleness should a notification be lost while
+// the LISTEN connection reconnects. Without the change feed nothing is cached.
+
+export type ChangeFeedCacheOptions = {
+  channel: string;
+  ttlMs: number;
+  maxEntries: number;
+  /** The groups an announcement names (e.g. the users whose sessions changed), or 'all'; by default every change empties the cache. */
+  groupsOf?: (payload: string) => string[] | 'all';
+};
 
 export type ChangeFeedCache<V> = {
-  /** The cached answer, or the one `load` computes (kept only if nothing changed meanwhile). */
+  /** The cached value, or the one `load` reads (kept only if nothing changed meanwhile). */
   get(key: string, load: () => Promise<V>): Promise<V>;
-  clear(): void;
+  /** The cached value, if any (no load). */
+  peek(key: string): V | undefined;
+  /** Bumped by every eviction; read it before a database read and pass it to `set`. */
+  generation(): number;
+  /** Keeps a value read from the database, unless an eviction happened since the read began or the feed is not listening. */
+  set(key: string, value: V, generationAtRead: number, group?: string): void;
+  evict(key: string): void;
+  /** Starts listening (at the latest on the first `get`); nothing is kept before. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 };
 
-export type ChangeFeedCacheOptions = { channel: string; ttlMs: number; maxEntries: number };
+type Entry<V> = { key: string; value: V; expiresAt: number; group?: string; encoded?: unknown };
 
-type Entry<V> = { value: V; expiresAt: number };
-
-const cachesOf = new WeakMap<Database, Set<ChangeFeedCache<unknown>>>();
+/** Where a value handed out by a cache finds its entry (a property no JSON or superjson writer sees). */
+const ENTRY = Symbol('change-feed cache entry');
 
 /**
- * Empties this process's caches over a database. Called after each of the process's own writes
- * is answered, so the writer's next read never races the notification of its own change.
+ * The encoded form of a value a change-feed cache handed out (its HTTP body), made by `encode` on
+ * the first call and kept in the value's entry for every later one: a cached search answer is
+ * served many times and serialized once. Undefined for any other value. A value is never mutated
+ * once cached and an evicted one is replaced, not changed, so the encoded form stays its own.
  */
-export function clearChangeFeedCaches(database: Database) {
-  for (const cache of cachesOf.get(database) ?? []) cache.clear();
+export function encodedOnce<E>(value: unknown, encode: (value: unknown) => E): E | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entry = (value as { [ENTRY]?: Entry<unknown> })[ENTRY];
+  if (!entry) return undefined;
+  entry.encoded ??= encode(value);
+  return entry.encoded as E;
 }
 
 export function createChangeFeedCache<V>(database: Database, logger: pino.Logger, options: ChangeFeedCacheOptions): ChangeFeedCache<V> {
   const entries = new Map<string, Entry<V>>();
+  const keysOfGroup = new Map<string, Set<string>>();
   let generation = 0;
-  let listening: Promise<(() => Promise<void>) | undefined> | undefined;
+  let started: Promise<void> | undefined;
+  let unsubscribe: (() => Promise<void>) | undefined;
   let stopped = false;
+
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    if (entry.group === undefined) return;
+    const keys = keysOfGroup.get(entry.group);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOfGroup.delete(entry.group);
+  };
 
   const clear = () => {
     generation++;
     entries.clear();
+    keysOfGroup.clear();
   };
 
-  const ensureListening = () => {
-    listening ??= database.listen(options.channel, clear).catch((error: unknown) => {
-      logger.warn({ err: error, channel: options.channel }, 'cache disabled: could not listen for changes');
-      return undefined;
-    });
-    return listening;
+  const evictGroup = (group: string) => {
+    generation++;
+    for (const key of keysOfGroup.get(group) ?? []) forget(key);
   };
 
-  const cache: ChangeFeedCache<V> = {
-    async get(key, load) {
-      const unlisten = await ensureListening();
-      const entry = entries.get(key);
-      if (entry && entry.expiresAt > performance.now()) return entry.value;
-      const generationAtRead = generation;
-      const value = await load();
-      if (unlisten && !stopped && generationAtRead === generation) {
-        entries.delete(key);
-        // Oldest first in a Map: dropping the first key keeps memory bounded.
-        if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
-        // Every later hit hands out this very object: it must never be mutated.
-        const entry: Entry<V> = { value, expiresAt: performance.now() + options.ttlMs };
-        markShared(value, () => entries.get(key) === entry && entry.expiresAt > performance.now());
-        entries.set(key, entry);
-      }
-      return value;
+  const subscriber: FeedSubscriber = {
+    channel: options.channel,
+    onChange(payload) {
+      const groups = options.groupsOf?.(payload) ?? 'all';
+      if (groups === 'all') clear();
+      else for (const group of groups) evictGroup(group);
     },
     clear,
+  };
+
+  const start = () => {
+    started ??= changeFeedOf(database, logger)
+      .subscribe(subscriber)
+      .then((stopListening) => {
+        if (stopped) return stopListening?.();
+        unsubscribe = stopListening;
+      });
+    return started;
+  };
+
+  const peek = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > performance.now()) return entry.value;
+    forget(key);
+    return undefined;
+  };
+
+  const set = (key: string, value: V, generationAtRead: number, group?: string) => {
+    if (!unsubscribe || stopped || generationAtRead !== generation) return;
+    forget(key);
+    // Oldest first in a Map: dropping the first key keeps memory bounded.
+    if (entries.size >= options.maxEntries) forget(entries.keys().next().value as string);
+    const entry: Entry<V> = { key, value, expiresAt: performance.now() + options.ttlMs, group };
+    entries.set(key, entry);
+    if (group !== undefined) keysOfGroup.set(group, (keysOfGroup.get(group) ?? new Set()).add(key));
+    // Every later hit hands out this very value: it must never be mutated (encodedOnce relies on it).
+    if (typeof value === 'object' && value !== null && Object.isExtensible(value)) {
+      Object.defineProperty(value, ENTRY, { value: entry, configurable: true, writable: true });
+    }
+  };
+
+  return {
+    async get(key, load) {
+      if (!unsubscribe) await start();
+      const hit = peek(key);
+      if (hit !== undefined) return hit;
+      const generationAtRead = generation;
+      const value = await load();
+      set(key, value, generationAtRead);
+      return value;
+    },
+    peek,
+    generation: () => generation,
+    set,
+    evict(key) {
+      generation++;
+      forget(key);
+    },
+    start,
     async stop() {
       stopped = true;
       clear();
-      cachesOf.get(database)?.delete(cache as ChangeFeedCache<unknown>);
-      const unlisten = await listening;
-      await unlisten?.();
+      const stopListening = unsubscribe;
+      unsubscribe = undefined;
+      await stopListening?.();
     },
   };
-  const registered = cachesOf.get(database) ?? new Set();
-  registered.add(cache as ChangeFeedCache<unknown>);
-  cachesOf.set(database, registered);
-  return cache;
+}
+
+/**
+ * A cache per database, created on first use so that a process which never serves the procedure
+ * never opens its LISTEN (tests run several apps, each over its own database, in one process).
+ */
+export function changeFeedCachePerDatabase<V>(options: ChangeFeedCacheOptions): (database: Database, logger: pino.Logger) => ChangeFeedCache<V> {
+  const caches = new WeakMap<Database, ChangeFeedCache<V>>();
+  return (database, logger) => {
+    let cache = caches.get(database);
+    if (!cache) {
+      cache = createChangeFeedCache<V>(database, logger, options);
+      caches.set(database, cache);
+    }
+    return cache;
+  };
 }

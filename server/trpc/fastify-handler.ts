@@ -9,8 +9,7 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isShared } from '../lib/shared-answers';
-import { createReusedAnswers } from './reused-answers';
+import { encodedOnce } from '../lib/change-feed-cache';
 import { wireJson } from './transformer';
 
 // Why not tRPC's own Fastify plugin for every call: it turns each request into a Fetch API
@@ -32,27 +31,10 @@ type Options<TRouter extends AnyRouter> = Omit<
 
 /**
  * One call of a request, as data rather than closures: every request makes its calls, and each
- * closure made per request costs an allocation and, compiled by tsx with esbuild's keepNames, a
- * defineProperty of its name. `text`: a single call's input as sent (the key of a reused answer),
- * parsed only when needed unless `parsed`; a batch item's input is `input`, already parsed.
+ * closure made per request costs an allocation. `input`: the call's input as sent, parsed.
  */
-type Call = {
-  index: number;
-  path: string;
-  procedure: AnyProcedure;
-  batch: boolean;
-  text: string | undefined;
-  input: unknown;
-  parsed: boolean;
-};
+type Call = { index: number; path: string; procedure: AnyProcedure; input: unknown };
 type Parsed = { batch: boolean; type: 'query' | 'mutation'; calls: Call[] };
-
-/** The call's input as sent, parsed (at most once more for a single call whose text was not parsed). */
-const rawInputOf = (call: Call) => (call.parsed ? call.input : JSON.parse(call.text as string));
-
-/** The key of a reused answer: a single call's text as sent; a batch item's input, written out only when asked for. */
-const requestTextOf = (call: Call): string | (() => string) =>
-  call.batch ? () => JSON.stringify(call.input) ?? '' : (call.text ?? '');
 
 const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
 /**
@@ -67,25 +49,26 @@ const resultText = (data: unknown) => `{"result":{"data":${wireJson(data)}}}`;
 /** A call's answer before the transformer: its result's data, or its error's shape. */
 type Answer = { result: { data: unknown }; error?: undefined } | { result?: undefined; error: ReturnType<typeof getErrorShape> };
 
-/** The wire text of one answer (a batch's item, or a single call's error). */
-const answerText = (config: AnyRouter['_def']['_config'], answer: Answer) =>
-  answer.result ? resultText(answer.result.data) : JSON.stringify(transformTRPCResponse(config, answer));
-
-const bodyOfShared = new WeakMap<object, Buffer>();
+const resultBytes = (data: unknown) => Buffer.from(resultText(data));
 
 /**
- * The response body of one successful call. A shared answer's body is kept as bytes: a cached
- * search answer is ~12 KB, and as a string each response would copy it, measure its UTF-8 length
- * and encode it again on the socket.
+ * The wire text of one successful call. An answer a change-feed cache handed out is encoded once,
+ * kept with its cache entry, as bytes: a cached search answer is served all day, and as a string
+ * each response would copy it, measure its UTF-8 length and encode it again on the socket.
  */
-function resultBody(data: unknown): string | Buffer {
-  if (!isShared(data)) return resultText(data);
-  let body = bodyOfShared.get(data);
-  if (body === undefined) {
-    body = Buffer.from(resultText(data));
-    bodyOfShared.set(data, body);
-  }
-  return body;
+const resultBody = (data: unknown): string | Buffer => encodedOnce(data, resultBytes) ?? resultText(data);
+
+/** The wire text of one answer: a single call's body, or a batch's item. */
+const answerBody = (config: AnyRouter['_def']['_config'], answer: Answer) =>
+  answer.result ? resultBody(answer.result.data) : JSON.stringify(transformTRPCResponse(config, answer));
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text));
+
+/** A batch's body: its answers' texts in a JSON array (as bytes when one of them is). */
+function batchBody(parts: (string | Buffer)[]): string | Buffer {
+  if (parts.every((part) => typeof part === 'string')) return `[${parts.join(',')}]`;
+  const pieces = parts.flatMap((part, i) => [i === 0 ? OPEN : COMMA, typeof part === 'string' ? Buffer.from(part) : part]);
+  return Buffer.concat([...pieces, CLOSE]);
 }
 
 /**
@@ -131,17 +114,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** The calls of a plain JSON query or mutation request, or null when tRPC's handler should answer. */
-/**
- * `answeredBefore` says whether a single call's request text already had a reused answer: such a
- * text was parsed successfully then, and is only parsed again if the answer is not reused now.
- */
-async function parsePlainRequest(
-  router: AnyRouter,
-  req: FastifyRequest,
-  path: string,
-  maxBatchSize: number,
-  answeredBefore: (path: string, requestText: string) => boolean,
-): Promise<Parsed | null> {
+async function parsePlainRequest(router: AnyRouter, req: FastifyRequest, path: string, maxBatchSize: number): Promise<Parsed | null> {
   if (wantsStream(req) || queryParam(req, 'connectionParams') !== undefined) return null;
   // tRPC picks its reader by content type whatever the method (it refuses a GET that says it
   // carries form data): only JSON, or a GET without a content type, is answered here.
@@ -155,8 +128,7 @@ async function parsePlainRequest(
   const text = req.method === 'GET' ? queryParam(req, 'input') : (req.body as string | undefined);
   // A POST without a body: tRPC's handler reads it as JSON, a failure for any procedure that takes input.
   if (req.method === 'POST' && !text) return null;
-  const parseLater = !batch && text !== undefined && text !== '' && answeredBefore(path, text);
-  if (text && !parseLater) {
+  if (text) {
     const parsed = parseJson(text);
     if (!parsed.ok) return null;
     inputs = parsed.value;
@@ -172,7 +144,7 @@ async function parsePlainRequest(
     // One request, one kind of call: a batch mixing queries and mutations goes to tRPC's handler.
     if (index > 0 && type !== calls[0].procedure._def.type) return null;
     const input = batch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
-    calls.push({ index, path: paths[index], procedure, batch, text, input, parsed: !parseLater });
+    calls.push({ index, path: paths[index], procedure, input });
   }
   return { batch, type: calls[0].procedure._def.type as Parsed['type'], calls };
 }
@@ -190,9 +162,7 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
     }
   };
 
-  const reusedAnswers = createReusedAnswers();
-
-  /** One call's answer: a reused one, the procedure's result, or the shape of its error. */
+  /** One call's answer: the procedure's result (its middlewares run every time), or the shape of its error. */
   async function answer(
     call: Call,
     type: Parsed['type'],
@@ -203,8 +173,6 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
     let input: unknown;
     try {
       if (contextError) throw contextError;
-      const reused = reusedAnswers.find(call.procedure, call.path, requestTextOf(call), ctx as { user: unknown } | undefined);
-      if (reused) return { result: { data: reused } };
       const data = await call.procedure({
         path: call.path,
         ctx,
@@ -212,13 +180,11 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
         batchIndex: call.index,
         signal: undefined,
         getRawInput: async () => {
-          const raw = rawInputOf(call);
-          if (raw === undefined) return undefined;
-          input = deserialize(raw);
+          if (call.input === undefined) return undefined;
+          input = deserialize(call.input);
           return input;
         },
       });
-      reusedAnswers.remember(call.procedure, call.path, requestTextOf(call), data);
       return { result: { data } };
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
@@ -238,7 +204,7 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
       const path = req.params.path;
       const plain =
         req.method === 'GET' || req.method === 'POST'
-          ? await parsePlainRequest(router, req, path, maxBatchSize, reusedAnswers.answeredBefore)
+          ? await parsePlainRequest(router, req, path, maxBatchSize)
           : null;
       if (!plain) {
         // A subscription is a server-sent-events stream, open for as long as the tab is: the idle
@@ -265,11 +231,7 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
         ? await Promise.all(plain.calls.map((call) => answer(call, plain.type, req, ctx, contextError)))
         : [await answer(plain.calls[0], plain.type, req, ctx, contextError)];
       const single = answers[0];
-      const body = plain.batch
-        ? `[${answers.map((item) => answerText(config, item)).join(',')}]`
-        : single.result
-          ? resultBody(single.result.data)
-          : answerText(config, single);
+      const body = plain.batch ? batchBody(answers.map((item) => answerBody(config, item))) : answerBody(config, single);
       return reply
         .code(getHTTPStatusCode(plain.batch ? answers : single))
         .header('vary', 'trpc-accept, accept')

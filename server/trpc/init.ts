@@ -47,17 +47,8 @@ export const UNAVAILABLE_MESSAGE = 'The service was briefly unavailable. Please 
  */
 export const lostConnectionError = (cause: unknown) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause });
 
-/**
- * What a procedure declares beyond its input. `access` is set by the builders below, beside the
- * middleware that enforces it; `reusesAnswers` marks a procedure whose answers come from a shared
- * cache and are the same for every caller it admits, so the same request text may be answered with
- * the same answer while it is current (server/trpc/reused-answers.ts).
- */
-export type ProcedureMeta = { access?: 'public' | 'signedIn' | 'admin'; reusesAnswers?: boolean };
-
 const t = initTRPC
   .context<TrpcContext>()
-  .meta<ProcedureMeta>()
   .create({
     transformer,
     isDev: false,
@@ -103,14 +94,12 @@ const serviceContext = <U extends SessionUser | null>(ctx: TrpcContext, user: U)
 
 // The service context is built in the middleware that maps errors, not in one of its own: every
 // tRPC middleware level copies the call's options twice, about 4% of the CPU of a cached read.
-export const publicProcedure = t.procedure
-  .meta({ access: 'public' })
-  .use(async ({ ctx, next }) => mapServiceErrors(await next({ ctx: { service: serviceContext(ctx, ctx.user) satisfies ServiceCtx } })));
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => mapServiceErrors(await next({ ctx: { service: serviceContext(ctx, ctx.user) satisfies ServiceCtx } })));
 
 // The sign-in check, the error mapping and the service context are one middleware, for the same
 // reason. Only the narrowed user and the service context are passed on: tRPC merges them into the
 // context itself.
-export const authedProcedure = t.procedure.meta({ access: 'signedIn' }).use(async ({ ctx, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   return mapServiceErrors(await next({ ctx: { user: ctx.user, service: serviceContext(ctx, ctx.user) satisfies AuthedCtx } }));
 });
@@ -120,7 +109,7 @@ export const ADMIN_HOST_MESSAGE = 'The admin console answers only on its own add
 // The role and the origin in one middleware, so no admin procedure can be built without either:
 // an AppAdmin's session used from the main site (an XSS there, a page that calls the API) is
 // refused, and the admin console works only from the admin host (issue 18).
-export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.userTypes.includes('AppAdmin')) {
     throw new TRPCError({
       code: 'FORBIDDEN',

@@ -1,5 +1,4 @@
 import superjson, { type SuperJSONResult } from 'superjson';
-import { isShared } from '../lib/shared-answers';
 
 // superjson's serializer copies the path array at every node of the answer and checks every
 // object against every ancestor; on a typical answer it was the largest single cost of a small
@@ -93,18 +92,5 @@ export const transformer = {
   deserialize: (payload: unknown) => superjson.deserialize(payload as SuperJSONResult),
 };
 
-const wireTextOfShared = new WeakMap<object, string>();
-
-/**
- * The JSON text of a value's wire form. A shared answer (one a cache hands to many requests) is
- * serialized once: its text is kept beside it for as long as the answer itself lives.
- */
-export function wireJson(value: unknown): string {
-  if (!isShared(value)) return JSON.stringify(transformer.serialize(value));
-  let text = wireTextOfShared.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(transformer.serialize(value));
-    wireTextOfShared.set(value, text);
-  }
-  return text;
-}
+/** The JSON text of a value's wire form. */
+export const wireJson = (value: unknown): string => JSON.stringify(transformer.serialize(value));

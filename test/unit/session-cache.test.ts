@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { ALL_USERS, CATCH_UP_TIMEOUT_MS, createSessionCache, type SessionRow } from '../../server/auth/session-cache';
+import { ALL_USERS, createSessionCache, type SessionRow } from '../../server/auth/session-cache';
 import type { Database } from '../../server/db/client';
+import { CATCH_UP_TIMEOUT_MS, changeFeedOf } from '../../server/lib/change-feed';
 
 /**
  * A change feed like PostgreSQL's: `announce` delivers at once; `commit` queues a notice that
@@ -36,7 +37,8 @@ async function startedCache(options?: { ttlMs?: number; maxEntries?: number }, f
   const { database, feed } = fakeDatabase(feedOptions);
   const cache = createSessionCache(database, logger, options);
   await cache.start();
-  return { cache, feed };
+  // Catching up is the database's change feed's: every cache over it, this one included.
+  return { cache, feed, catchUp: () => changeFeedOf(database, logger).catchUp() };
 }
 
 describe('createSessionCache', () => {
@@ -95,12 +97,12 @@ describe('createSessionCache', () => {
   });
 
   it('catches up: resolves only once every notice committed before the call has been applied', async () => {
-    const { cache, feed } = await startedCache();
+    const { cache, feed, catchUp } = await startedCache();
     cache.set('s1', row('u1', 's1'), cache.generation());
     cache.set('s2', row('u2', 's2'), cache.generation());
     feed.commit('u1'); // an admin's revocation, committed but not yet delivered
     let caughtUp = false;
-    const catchingUp = cache.catchUp().then(() => {
+    const catchingUp = catchUp().then(() => {
       caughtUp = true;
     });
     await new Promise((resolve) => setImmediate(resolve));
@@ -114,9 +116,9 @@ describe('createSessionCache', () => {
   it('empties the cache when its catch-up marker never arrives', async () => {
     vi.useFakeTimers();
     try {
-      const { cache } = await startedCache(undefined, { dropNotices: true });
+      const { cache, catchUp } = await startedCache(undefined, { dropNotices: true });
       cache.set('s1', row('u1', 's1'), cache.generation());
-      const catchingUp = cache.catchUp();
+      const catchingUp = catchUp();
       await vi.advanceTimersByTimeAsync(CATCH_UP_TIMEOUT_MS);
       await catchingUp;
       expect(cache.get('s1')).toBeUndefined();

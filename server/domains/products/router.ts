@@ -26,7 +26,6 @@ export const productRouter = router({
   // Public: the storefront and product pages and the /shop marketplace are open to visitors.
   byId: publicProcedure.input(productIdInput).query(({ ctx, input }) => products.getProduct({ ctx: ctx.service, input })),
   search: publicProcedure
-    .meta({ reusesAnswers: true })
     .input(productSearchInput)
     .query(({ ctx, input }) => cachedProductSearch(ctx.deps, input, () => searchProducts({ ctx: ctx.service, input }))),
   featured: publicProcedure.input(featuredProductsInput).query(({ ctx, input }) => featuredProducts({ ctx: ctx.service, input })),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { changeFeedCachePerDeps } from '../../lib/change-feed-cache-per-deps';
+import { changeFeedCachePerDatabase } from '../../lib/change-feed-cache';
 import type { productSearchInput } from './inputs';
 import type { searchProducts } from './search';
 
@@ -15,7 +15,7 @@ type SearchPage = Awaited<ReturnType<typeof searchProducts>>;
 type SearchInput = z.output<typeof productSearchInput>;
 
 /** A minute at most should a notification be lost; ~2,000 answers of 20 products each. */
-const productCacheOf = changeFeedCachePerDeps<SearchPage>({ channel: PRODUCT_CHANGES_CHANNEL, ttlMs: 60_000, maxEntries: 2_000 });
+const productCacheOf = changeFeedCachePerDatabase<SearchPage>({ channel: PRODUCT_CHANGES_CHANNEL, ttlMs: 60_000, maxEntries: 2_000 });
 
 /**
  * One key per distinct answer: the search lowercases its text, and tags match when any is shared,
@@ -37,5 +37,5 @@ export function productSearchKey(input: SearchInput) {
 
 /** The search's answer, from this process's cache when no product or storefront changed since. */
 export function cachedProductSearch(deps: AppDeps, input: SearchInput, search: () => Promise<SearchPage>) {
-  return productCacheOf(deps).get(productSearchKey(input), search);
+  return productCacheOf(deps.database, deps.logger).get(productSearchKey(input), search);
 }

@@ -22,7 +22,6 @@ export const studioRouter = router({
   byId: authedProcedure.input(studioIdInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
   bySlug: authedProcedure.input(studioSlugInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
   search: authedProcedure
-    .meta({ reusesAnswers: true })
     .input(studioSearchInput)
     .query(({ ctx, input }) => cachedSearch(ctx.deps, input, () => studios.searchStudios({ ctx: ctx.service, input }))),
   mine: authedProcedure.query(({ ctx }) => studios.myStudios({ ctx: ctx.service })),

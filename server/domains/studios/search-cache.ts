@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { changeFeedCachePerDeps } from '../../lib/change-feed-cache-per-deps';
+import { changeFeedCachePerDatabase } from '../../lib/change-feed-cache';
 import type { studioSearchInput } from './inputs';
 import type { searchStudios } from './service';
 
@@ -15,7 +15,7 @@ const MAX_ENTRIES = 500;
 type SearchPage = Awaited<ReturnType<typeof searchStudios>>;
 type SearchInput = z.output<typeof studioSearchInput>;
 
-const cacheOf = changeFeedCachePerDeps<SearchPage>({ channel: SHOP_CHANGES_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
+const cacheOf = changeFeedCachePerDatabase<SearchPage>({ channel: SHOP_CHANGES_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
 /** One key per distinct answer: the service lowercases the text before matching. */
 export function searchKey(input: SearchInput) {
@@ -31,5 +31,5 @@ export function searchKey(input: SearchInput) {
 
 /** The search's answer, from this process's cache when no shop changed since it was computed. */
 export function cachedSearch(deps: AppDeps, input: SearchInput, search: () => Promise<SearchPage>) {
-  return cacheOf(deps).get(searchKey(input), search);
+  return cacheOf(deps.database, deps.logger).get(searchKey(input), search);
 }
