@@ -121,7 +121,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     onError({ error, path, req }: { error: TRPCError; path?: string; req: FastifyRequest }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'procedure failed');
-      if (error.code === 'SERVICE_UNAVAILABLE' && isConnectionLoss(error.cause)) req.log.warn({ err: error.cause, path, reqId: req.id }, 'database connection lost');
+      if (error.code === 'SERVICE_UNAVAILABLE' && isConnectionLoss(error.cause))
+        req.log.warn({ err: error.cause, path, reqId: req.id }, 'database connection lost');
     },
   };
   if (deps.config.trpcHandler === 'adapter') await registerTrpcAdapter(app, trpcOptions);

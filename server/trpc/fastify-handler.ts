@@ -202,10 +202,7 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
 
     scope.all<{ Params: { path: string } }>('/trpc/:path', async (req, reply) => {
       const path = req.params.path;
-      const plain =
-        req.method === 'GET' || req.method === 'POST'
-          ? await parsePlainRequest(router, req, path, maxBatchSize)
-          : null;
+      const plain = req.method === 'GET' || req.method === 'POST' ? await parsePlainRequest(router, req, path, maxBatchSize) : null;
       if (!plain) {
         // A subscription is a server-sent-events stream, open for as long as the tab is: the idle
         // timeout for silent sockets does not apply to it (tRPC's pings keep proxies from closing it).

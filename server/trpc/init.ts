@@ -47,25 +47,23 @@ export const UNAVAILABLE_MESSAGE = 'The service was briefly unavailable. Please 
  */
 export const lostConnectionError = (cause: unknown) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause });
 
-const t = initTRPC
-  .context<TrpcContext>()
-  .create({
-    transformer,
-    isDev: false,
-    // Live-updates streams send a ping when quiet, so proxies and load balancers with an idle
-    // timeout keep them open, and a client whose network went away is noticed by the failed write.
-    sse: { ping: { enabled: true, intervalMs: 15_000 } },
-    errorFormatter({ shape, error }) {
-      const { stack: _stack, ...data } = shape.data;
-      if (error.cause instanceof ZodError) {
-        const issue = error.cause.issues[0];
-        return { ...shape, message: issue?.message ?? 'Invalid input', data: { ...data, path: issue?.path.map(String) ?? [] } };
-      }
-      if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_MESSAGE, data };
-      if (error.code === 'BAD_REQUEST' && error.message.startsWith('[')) return { ...shape, message: 'Invalid input', data };
-      return { ...shape, data };
-    },
-  });
+const t = initTRPC.context<TrpcContext>().create({
+  transformer,
+  isDev: false,
+  // Live-updates streams send a ping when quiet, so proxies and load balancers with an idle
+  // timeout keep them open, and a client whose network went away is noticed by the failed write.
+  sse: { ping: { enabled: true, intervalMs: 15_000 } },
+  errorFormatter({ shape, error }) {
+    const { stack: _stack, ...data } = shape.data;
+    if (error.cause instanceof ZodError) {
+      const issue = error.cause.issues[0];
+      return { ...shape, message: issue?.message ?? 'Invalid input', data: { ...data, path: issue?.path.map(String) ?? [] } };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_MESSAGE, data };
+    if (error.code === 'BAD_REQUEST' && error.message.startsWith('[')) return { ...shape, message: 'Invalid input', data };
+    return { ...shape, data };
+  },
+});
 
 /** Maps service errors to tRPC once (DESIGN rule 10); anything else becomes a generic 500. */
 function mapServiceErrors<R extends { ok: true } | { ok: false; error: TRPCError }>(result: R): R {
@@ -84,6 +82,7 @@ function mapServiceErrors<R extends { ok: true } | { ok: false; error: TRPCError
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+
 /** The service context of a request: what a procedure hands its service call as `ctx.service`. */
 const serviceContext = <U extends SessionUser | null>(ctx: TrpcContext, user: U) => ({
   db: ctx.deps.db,
@@ -94,7 +93,9 @@ const serviceContext = <U extends SessionUser | null>(ctx: TrpcContext, user: U)
 
 // The service context is built in the middleware that maps errors, not in one of its own: every
 // tRPC middleware level copies the call's options twice, about 4% of the CPU of a cached read.
-export const publicProcedure = t.procedure.use(async ({ ctx, next }) => mapServiceErrors(await next({ ctx: { service: serviceContext(ctx, ctx.user) satisfies ServiceCtx } })));
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) =>
+  mapServiceErrors(await next({ ctx: { service: serviceContext(ctx, ctx.user) satisfies ServiceCtx } })),
+);
 
 // The sign-in check, the error mapping and the service context are one middleware, for the same
 // reason. Only the narrowed user and the service context are passed on: tRPC merges them into the
