@@ -22,7 +22,11 @@ let allowed = Number.POSITIVE_INFINITY;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   const logger = pino({ level: 'silent' });
-  const cache = createChangeFeedCache<{ items: string[] }>(testDb.database, logger, { channel: 'inklink_shops', ttlMs: 60_000, maxEntries: 10 });
+  const cache = createChangeFeedCache<{ items: string[] }>(testDb.database, logger, {
+    channel: 'inklink_shops',
+    ttlMs: 60_000,
+    maxEntries: 10,
+  });
   const counted = publicProcedure.use(({ path, next }) => {
     runs.push(path);
     if (runs.length > allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Slow down' });
@@ -37,7 +41,12 @@ beforeAll(async () => {
     ),
   });
   app = Fastify({ logger: false });
-  await registerTrpcRoutes(app, { router: testRouter, maxBatchSize: 20, createContext: async () => ({ user: null }) as unknown as TrpcContext });
+  await registerTrpcRoutes(app, {
+    router: testRouter,
+    maxBatchSize: 20,
+    // The procedure builders hand every call a service context (ctx.service) made from these.
+    createContext: async () => ({ user: null, sessionId: null, deps: { db: testDb.database.db } }) as unknown as TrpcContext,
+  });
 });
 
 afterAll(async () => {
@@ -62,7 +71,9 @@ describe('middlewares on a cached procedure', () => {
 
   it('run for each call of a batch that asks three times', async () => {
     runs.length = 0;
-    const batchInput = encodeURIComponent(JSON.stringify({ 0: { json: { query: 'quokka' } }, 1: { json: { query: 'quokka' } }, 2: { json: { query: 'quokka' } } }));
+    const batchInput = encodeURIComponent(
+      JSON.stringify({ 0: { json: { query: 'quokka' } }, 1: { json: { query: 'quokka' } }, 2: { json: { query: 'quokka' } } }),
+    );
     const answer = await app.inject({ method: 'GET', url: `/trpc/search,search,search?batch=1&input=${batchInput}` });
     expect(answer.statusCode).toBe(200);
     expect(runs).toHaveLength(3);
