@@ -33,6 +33,8 @@ try {
     console.log('\nDemo accounts (sign in at /login):');
     console.table(accounts.map((a) => ({ role: a.role, email: a.email, password: a.password })));
   }
+  // The seed's change notices go out before the database closes, not into a closing one.
+  await deps.announcer.flush();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
