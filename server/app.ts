@@ -13,7 +13,7 @@ import { isConnectionLoss } from './db/reconnect';
 import type { AppDeps } from './deps';
 import { registerCspReports } from './http/csp-reports';
 import { registerIcsFeed } from './http/ics-feed';
-import { registerOwnWriteEviction } from './http/own-writes';
+import { registerOwnWriteCatchUp } from './http/own-writes';
 import { requestLogger } from './http/request-logger';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Announcements of writes already answered leave before the database closes.
   app.addHook('onClose', () => deps.announcer.flush());
   const auth = createRequestAuth(deps, sessionCache);
-  registerOwnWriteEviction(app, changeFeedOf(deps.database, deps.logger), deps.announcer);
+  registerOwnWriteCatchUp(app, changeFeedOf(deps.database, deps.logger), deps.announcer);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -13,7 +13,7 @@ const isApiWrite = (req: FastifyRequest) =>
  * after commit) leave first. An admin revoking someone's grant is refused on that person's very
  * next request the same way. Neither step can fail: a catch-up that cannot tell empties the caches.
  */
-export function registerOwnWriteEviction(app: FastifyInstance, feed: Pick<ChangeFeed, 'catchUp'>, announcer: Pick<Announcer, 'flush'>) {
+export function registerOwnWriteCatchUp(app: FastifyInstance, feed: Pick<ChangeFeed, 'catchUp'>, announcer: Pick<Announcer, 'flush'>) {
   app.addHook('onSend', async (req) => {
     if (!isApiWrite(req)) return;
     await announcer.flush();

@@ -10,6 +10,7 @@ import {
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { encodedOnce } from '../lib/change-feed-cache';
+import { keepSubscriptionOpen } from './subscriptions';
 import { wireJson } from './transformer';
 
 // Why not tRPC's own Fastify plugin for every call: it turns each request into a Fetch API
@@ -204,9 +205,7 @@ export async function registerTrpcRoutes<TRouter extends AnyRouter>(app: Fastify
       const path = req.params.path;
       const plain = req.method === 'GET' || req.method === 'POST' ? await parsePlainRequest(router, req, path, maxBatchSize) : null;
       if (!plain) {
-        // A subscription is a server-sent-events stream, open for as long as the tab is: the idle
-        // timeout for silent sockets does not apply to it (tRPC's pings keep proxies from closing it).
-        if (req.method === 'GET' && (await getProcedureAtPath(router, path))?._def.type === 'subscription') req.raw.socket.setTimeout(0);
+        keepSubscriptionOpen(router, req, path);
         const request: FastifyRequest = req;
         await fastifyRequestHandler({ ...options, req: request, res: reply, path } as FastifyRequestHandlerOptions<
           TRouter,

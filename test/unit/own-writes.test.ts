@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { registerOwnWriteEviction } from '../../server/http/own-writes';
+import { registerOwnWriteCatchUp } from '../../server/http/own-writes';
 
 /** What the tRPC route answered when the session lookup failed: its own error, in tRPC's shape. */
 const TRPC_ERROR_BODY = '{"error":{"json":{"message":"Internal server error","code":-32603}}}';
@@ -10,7 +10,7 @@ async function appWith() {
   const flush = vi.fn(async () => void steps.push('flush'));
   const catchUp = vi.fn(async () => void steps.push('catchUp'));
   const app = Fastify({ logger: false });
-  registerOwnWriteEviction(app, { catchUp }, { flush });
+  registerOwnWriteCatchUp(app, { catchUp }, { flush });
   app.post('/trpc/order.checkout', async (_req, reply) => reply.code(500).header('content-type', 'application/json').send(TRPC_ERROR_BODY));
   app.post('/trpc/user.update', async () => ({ ok: true }));
   app.get('/trpc/user.me', async () => ({ ok: true }));
