@@ -24,6 +24,19 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
   return { browser, close: () => browser.close() };
 }
 
+/** The two widths every journey is judged at: a laptop and a phone (iPhone 12–15 CSS width). */
+export const DESKTOP_WIDTH = 1280;
+export const PHONE_WIDTH = 390;
+export const BOTH_WIDTHS = [DESKTOP_WIDTH, PHONE_WIDTH] as const;
+
+/** How many CSS pixels the page scrolls sideways (0 when nothing overflows the viewport). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    return scroller.scrollWidth - window.innerWidth;
+  });
+}
+
 export type BrowserApp = {
   /** http://localhost:<port> — the app's origin (APP_ORIGIN). */
   url: string;
@@ -31,7 +44,8 @@ export type BrowserApp = {
   adminUrl: string;
   server: TestServer;
   browser: Browser;
-  newPage(): Promise<Page>;
+  /** A fresh browser context; `width` 390 is the phone layout every journey is checked at (default 1280). */
+  newPage(options?: { width?: number }): Promise<Page>;
   signInAs(page: Page, user: { email: string; password: string }, origin?: string): Promise<void>;
 };
 
@@ -62,8 +76,9 @@ export function useBrowserApp(options: { env?: Record<string, string> } = {}): B
       adminUrl,
       server,
       browser: chromiumHandle.browser,
-      async newPage() {
-        const context = await chromiumHandle!.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      async newPage({ width = DESKTOP_WIDTH }: { width?: number } = {}) {
+        const height = width <= PHONE_WIDTH ? 844 : 900;
+        const context = await chromiumHandle!.browser.newContext({ viewport: { width, height } });
         contexts.push(context);
         return context.newPage();
       },
