@@ -1,0 +1,23 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+
+/**
+ * A section whose data failed to load: the spec's text for that load (e.g. "Failed to fetch payment
+ * methods") and a way to try again, in place of the section only — the rest of the page stays usable.
+ * The server's own message is not shown: a dropped connection reads "Failed to fetch", which tells a
+ * user nothing about what is missing.
+ */
+export function LoadFailed({ message, onRetry, retrying = false }: { message: string; onRetry: () => unknown; retrying?: boolean }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => void onRetry()} disabled={retrying}>
+          {retrying ? 'Retrying…' : 'Retry'}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
