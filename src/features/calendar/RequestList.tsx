@@ -7,7 +7,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@mui/utils';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { REQUEST_STATUS_TEXT } from '../booking/status';
@@ -31,21 +30,19 @@ const AWAITING_TEXT: Record<Role, (n: number) => string> = {
   client: (n) => `${n} awaiting your reply`,
 };
 
-function TabLabel(props: { name: string; side: Role; counts: Counts }) {
-  const { total, awaiting } = props.counts[props.side];
+/** A tab's name: "Received (1)", and what waits on me ("Received (1), 1 awaiting your answer"). */
+function tabName(name: string, side: Role, counts: Counts) {
+  const { total, awaiting } = counts[side];
+  return `${name} (${total})${awaiting > 0 ? `, ${AWAITING_TEXT[side](awaiting)}` : ''}`;
+}
+
+/** What the tab shows: its name and count, and a chip with the number waiting on me (the tab's name says what it counts). */
+function tabLabel(name: string, side: Role, counts: Counts) {
+  const { total, awaiting } = counts[side];
   return (
-    // Inline, not flex: the pieces read as one name ("Received (1), 1 awaiting your answer").
     <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-      {props.name} ({total})
-      {awaiting > 0 && (
-        <>
-          {/* The number is what a sighted user sees; the tab's name says what it counts. */}
-          <Chip size="small" color="primary" label={awaiting} component="span" aria-hidden sx={{ ml: 0.75, verticalAlign: 'middle' }} />
-          <Box component="span" sx={visuallyHidden}>
-            , {AWAITING_TEXT[props.side](awaiting)}
-          </Box>
-        </>
-      )}
+      {name} ({total})
+      {awaiting > 0 && <Chip size="small" color="primary" label={awaiting} component="span" sx={{ ml: 0.75, verticalAlign: 'middle' }} />}
     </Box>
   );
 }
@@ -61,8 +58,8 @@ export function RequestList(props: { selected?: string; onSelect: (requestId: st
         Booking requests
       </Typography>
       <Tabs value={role} onChange={(_, v) => setRole(v)} aria-label="Requests">
-        <Tab value="client" label={<TabLabel name="Sent" side="client" counts={counts} />} />
-        <Tab value="artist" label={<TabLabel name="Received" side="artist" counts={counts} />} />
+        <Tab value="client" label={tabLabel('Sent', 'client', counts)} aria-label={tabName('Sent', 'client', counts)} />
+        <Tab value="artist" label={tabLabel('Received', 'artist', counts)} aria-label={tabName('Received', 'artist', counts)} />
       </Tabs>
       {requests.data?.items.length === 0 && <Typography sx={{ mt: 1 }}>No requests yet</Typography>}
       <List dense>
