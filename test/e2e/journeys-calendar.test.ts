@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { bookableArtist, bookFirstSlot, quotedRequest, requestInput, setBooksOpen, signedIn } from '../support/booking-fixtures';
 import { BOTH_WIDTHS, horizontalOverflow, PHONE_WIDTH, useBrowserApp } from '../support/browser';
 
@@ -52,6 +53,7 @@ describe('/calendar opens on what there is to act on', () => {
       await requests.getByRole('button', { name: /A fine-line swallow/ }).waitFor();
       expect(await requests.getByText('No requests yet').count()).toBe(0);
       expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // The client, whose request waits on the artist, opens on Sent with it listed.
       const clientPage = await app.newPage({ width });
@@ -109,6 +111,7 @@ describe('the artist profile says whether the books are open, and offers booking
       await page.goto(`${app.url}/artist/${artist.slug}`);
       await page.getByText('Books closed', { exact: true }).waitFor();
       await page.getByText(/is not taking booking requests right now/).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Message' }).waitFor();
       expect(await page.getByRole('link', { name: 'Book', exact: true }).count()).toBe(0);
       expect(await horizontalOverflow(page)).toBe(0);
@@ -149,6 +152,7 @@ describe('notification deep links open real pages, for the right person only', (
       await page.getByRole('heading', { name: 'Appointment', level: 1 }).waitFor();
       await page.getByText(`with Ink ${artist.slug}`, { exact: false }).waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Session Details' }).click();
       await page.waitForURL(`**/bookings/${booking.id}`);
 
@@ -198,6 +202,7 @@ describe('notification deep links open real pages, for the right person only', (
       await page.goto(`${app.url}/invitations/${invitation.id}`);
       await page.getByRole('heading', { name: `Studio ${owner.slug}` }).waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Accept' }).click();
       await page.getByText(`You joined Studio ${owner.slug}.`).waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
