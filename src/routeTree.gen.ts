@@ -26,8 +26,11 @@ import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as AppAccountIndexRouteImport } from './routes/_app/account/index'
 import { Route as AppAccountSectionRouteImport } from './routes/_app/account/$section'
 import { Route as AppArtistsIndexRouteImport } from './routes/_app/artists/index'
+import { Route as AppBookingsBookingIdRouteImport } from './routes/_app/bookings/$bookingId'
 import { Route as AppCalendarIndexRouteImport } from './routes/_app/calendar/index'
 import { Route as AppCheckoutStorefrontIdRouteImport } from './routes/_app/checkout/$storefrontId'
+import { Route as AppEventsEventIdRouteImport } from './routes/_app/events/$eventId'
+import { Route as AppInvitationsInvitationIdRouteImport } from './routes/_app/invitations/$invitationId'
 import { Route as AppInviteCodeRouteImport } from './routes/_app/invite/$code'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppMessagesThreadIdRouteImport } from './routes/_app/messages/$threadId'
@@ -143,6 +146,11 @@ const AppArtistsIndexRoute = AppArtistsIndexRouteImport.update({
   path: '/artists/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBookingsBookingIdRoute = AppBookingsBookingIdRouteImport.update({
+  id: '/bookings/$bookingId',
+  path: '/bookings/$bookingId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCalendarIndexRoute = AppCalendarIndexRouteImport.update({
   id: '/calendar/',
   path: '/calendar/',
@@ -153,6 +161,17 @@ const AppCheckoutStorefrontIdRoute = AppCheckoutStorefrontIdRouteImport.update({
   path: '/checkout/$storefrontId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEventsEventIdRoute = AppEventsEventIdRouteImport.update({
+  id: '/events/$eventId',
+  path: '/events/$eventId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvitationsInvitationIdRoute =
+  AppInvitationsInvitationIdRouteImport.update({
+    id: '/invitations/$invitationId',
+    path: '/invitations/$invitationId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppInviteCodeRoute = AppInviteCodeRouteImport.update({
   id: '/invite/$code',
   path: '/invite/$code',
@@ -330,7 +349,10 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/account/$section': typeof AppAccountSectionRoute
+  '/bookings/$bookingId': typeof AppBookingsBookingIdRoute
   '/checkout/$storefrontId': typeof AppCheckoutStorefrontIdRoute
+  '/events/$eventId': typeof AppEventsEventIdRoute
+  '/invitations/$invitationId': typeof AppInvitationsInvitationIdRoute
   '/invite/$code': typeof AppInviteCodeRoute
   '/messages/$threadId': typeof AppMessagesThreadIdRoute
   '/orders/$orderId': typeof AppOrdersOrderIdRoute
@@ -380,7 +402,10 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog': typeof BlogIndexRoute
   '/account/$section': typeof AppAccountSectionRoute
+  '/bookings/$bookingId': typeof AppBookingsBookingIdRoute
   '/checkout/$storefrontId': typeof AppCheckoutStorefrontIdRoute
+  '/events/$eventId': typeof AppEventsEventIdRoute
+  '/invitations/$invitationId': typeof AppInvitationsInvitationIdRoute
   '/invite/$code': typeof AppInviteCodeRoute
   '/messages/$threadId': typeof AppMessagesThreadIdRoute
   '/orders/$orderId': typeof AppOrdersOrderIdRoute
@@ -432,7 +457,10 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/_app/account/$section': typeof AppAccountSectionRoute
+  '/_app/bookings/$bookingId': typeof AppBookingsBookingIdRoute
   '/_app/checkout/$storefrontId': typeof AppCheckoutStorefrontIdRoute
+  '/_app/events/$eventId': typeof AppEventsEventIdRoute
+  '/_app/invitations/$invitationId': typeof AppInvitationsInvitationIdRoute
   '/_app/invite/$code': typeof AppInviteCodeRoute
   '/_app/messages/$threadId': typeof AppMessagesThreadIdRoute
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute
@@ -484,7 +512,10 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog/'
     | '/account/$section'
+    | '/bookings/$bookingId'
     | '/checkout/$storefrontId'
+    | '/events/$eventId'
+    | '/invitations/$invitationId'
     | '/invite/$code'
     | '/messages/$threadId'
     | '/orders/$orderId'
@@ -534,7 +565,10 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog'
     | '/account/$section'
+    | '/bookings/$bookingId'
     | '/checkout/$storefrontId'
+    | '/events/$eventId'
+    | '/invitations/$invitationId'
     | '/invite/$code'
     | '/messages/$threadId'
     | '/orders/$orderId'
@@ -585,7 +619,10 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/blog/'
     | '/_app/account/$section'
+    | '/_app/bookings/$bookingId'
     | '/_app/checkout/$storefrontId'
+    | '/_app/events/$eventId'
+    | '/_app/invitations/$invitationId'
     | '/_app/invite/$code'
     | '/_app/messages/$threadId'
     | '/_app/orders/$orderId'
@@ -759,6 +796,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppArtistsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/bookings/$bookingId': {
+      id: '/_app/bookings/$bookingId'
+      path: '/bookings/$bookingId'
+      fullPath: '/bookings/$bookingId'
+      preLoaderRoute: typeof AppBookingsBookingIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/calendar/': {
       id: '/_app/calendar/'
       path: '/calendar'
@@ -771,6 +815,20 @@ declare module '@tanstack/react-router' {
       path: '/checkout/$storefrontId'
       fullPath: '/checkout/$storefrontId'
       preLoaderRoute: typeof AppCheckoutStorefrontIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/events/$eventId': {
+      id: '/_app/events/$eventId'
+      path: '/events/$eventId'
+      fullPath: '/events/$eventId'
+      preLoaderRoute: typeof AppEventsEventIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invitations/$invitationId': {
+      id: '/_app/invitations/$invitationId'
+      path: '/invitations/$invitationId'
+      fullPath: '/invitations/$invitationId'
+      preLoaderRoute: typeof AppInvitationsInvitationIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/invite/$code': {
@@ -990,7 +1048,10 @@ interface AppRouteChildren {
   AppInboxRoute: typeof AppInboxRoute
   AppShopRoute: typeof AppShopRoute
   AppAccountSectionRoute: typeof AppAccountSectionRoute
+  AppBookingsBookingIdRoute: typeof AppBookingsBookingIdRoute
   AppCheckoutStorefrontIdRoute: typeof AppCheckoutStorefrontIdRoute
+  AppEventsEventIdRoute: typeof AppEventsEventIdRoute
+  AppInvitationsInvitationIdRoute: typeof AppInvitationsInvitationIdRoute
   AppInviteCodeRoute: typeof AppInviteCodeRoute
   AppMessagesThreadIdRoute: typeof AppMessagesThreadIdRoute
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute
@@ -1028,7 +1089,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppInboxRoute: AppInboxRoute,
   AppShopRoute: AppShopRoute,
   AppAccountSectionRoute: AppAccountSectionRoute,
+  AppBookingsBookingIdRoute: AppBookingsBookingIdRoute,
   AppCheckoutStorefrontIdRoute: AppCheckoutStorefrontIdRoute,
+  AppEventsEventIdRoute: AppEventsEventIdRoute,
+  AppInvitationsInvitationIdRoute: AppInvitationsInvitationIdRoute,
   AppInviteCodeRoute: AppInviteCodeRoute,
   AppMessagesThreadIdRoute: AppMessagesThreadIdRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,

@@ -3,8 +3,24 @@ import { ESCALATION_PROFILE_VALUES, NOTIFICATION_TYPE_VALUES } from '../../serve
 import { channelDelayMinutes, deepLink, defaultChannels } from '../../server/domains/notifications/rules';
 
 // Spec 1 §9: base delays in minutes and the profile multipliers.
-const EMAIL = { message_received: 10, invitation_studio: 5, invitation_event: 5, event_reminder: 2, event_updated: 8, booking_confirmed: 3, general_alert: 15 };
-const SMS = { message_received: 30, invitation_studio: 20, invitation_event: 20, event_reminder: 5, event_updated: 25, booking_confirmed: 15, general_alert: 60 };
+const EMAIL = {
+  message_received: 10,
+  invitation_studio: 5,
+  invitation_event: 5,
+  event_reminder: 2,
+  event_updated: 8,
+  booking_confirmed: 3,
+  general_alert: 15,
+};
+const SMS = {
+  message_received: 30,
+  invitation_studio: 20,
+  invitation_event: 20,
+  event_reminder: 5,
+  event_updated: 25,
+  booking_confirmed: 15,
+  general_alert: 60,
+};
 const MULTIPLIER = { instant: 0, urgent: 0.5, normal: 1, patient: 2, cost_sensitive: 4 };
 
 describe('escalation schedule: delay(type, channel) × multiplier(profile)', () => {
@@ -34,6 +50,20 @@ describe('default channels and deep links', () => {
     expect(deepLink('booking_confirmed', { bookingId: 'b1' })).toBe('/bookings/b1');
     expect(deepLink('general_alert', { orderId: 'o1' })).toBe('/orders/o1');
     expect(deepLink('invitation_studio', { invitationId: 'i2', link: '/invite/abc' })).toBe('/invite/abc');
-    expect(deepLink('message_received', {})).toBeNull();
+  });
+  it('opens the notification’s own link (link or url) first, never another origin', () => {
+    expect(deepLink('general_alert', { orderId: 'o1', url: '/manage/storefront/s1/orders/o1' })).toBe('/manage/storefront/s1/orders/o1');
+    expect(deepLink('general_alert', { productId: 'p1', url: '/storefront/s1/product/p1' })).toBe('/storefront/s1/product/p1');
+    expect(deepLink('general_alert', { link: '//evil.example/x' })).toBe('/inbox');
+    expect(deepLink('booking_confirmed', { bookingId: 'a/b' })).toBe('/bookings/a%2Fb');
+  });
+  it('without a target, opens the page that lists that kind of thing (never a page that is not there)', () => {
+    expect(deepLink('message_received', {})).toBe('/messages');
+    expect(deepLink('invitation_studio', {})).toBe('/inbox');
+    expect(deepLink('invitation_event', {})).toBe('/inbox');
+    expect(deepLink('event_reminder', {})).toBe('/calendar');
+    expect(deepLink('event_updated', { bookingId: 'b1' })).toBe('/bookings/b1');
+    expect(deepLink('booking_confirmed', {})).toBe('/calendar');
+    expect(deepLink('general_alert', {})).toBe('/inbox');
   });
 });

@@ -42,7 +42,9 @@ describe('push refresh rules (spec 1 §4, §9)', () => {
     expect(pushSyncAction({ stored: stored(20, 7), current, registeredOnServer: true, now })).toBe('none');
   });
   it('deletes and re-creates when the subscription details changed', () => {
-    expect(pushSyncAction({ stored: stored(1), current: { ...current, endpoint: 'https://push.example/new' }, registeredOnServer: true, now })).toBe('replace');
+    expect(
+      pushSyncAction({ stored: stored(1), current: { ...current, endpoint: 'https://push.example/new' }, registeredOnServer: true, now }),
+    ).toBe('replace');
     expect(pushSyncAction({ stored: stored(1), current: { ...current, auth: 'other' }, registeredOnServer: true, now })).toBe('replace');
   });
   it('tells mobile, tablet and desktop apart', () => {
@@ -52,9 +54,16 @@ describe('push refresh rules (spec 1 §4, §9)', () => {
     expect(deviceTypeOf('Mozilla/5.0 (Linux; Android 14; SM-X710) Chrome/120 Safari/537.36')).toBe('tablet');
     expect(deviceTypeOf('Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0')).toBe('desktop');
   });
-  it('builds the payload with the deep link (the inbox when there is none) and a day of TTL, less when it expires sooner', () => {
-    expect(pushPayload({ id: 'n1', type: 'booking_confirmed', title: 'T', body: 'B', data: { bookingId: 'b1' } })).toEqual({ notificationId: 'n1', type: 'booking_confirmed', title: 'T', body: 'B', link: '/bookings/b1', tag: 'n1' });
-    expect(pushPayload({ id: 'n2', type: 'message_received', title: 'T', body: 'B', data: {} }).link).toBe('/inbox');
+  it('builds the payload with the deep link (the messages page for a message without its thread) and a day of TTL, less when it expires sooner', () => {
+    expect(pushPayload({ id: 'n1', type: 'booking_confirmed', title: 'T', body: 'B', data: { bookingId: 'b1' } })).toEqual({
+      notificationId: 'n1',
+      type: 'booking_confirmed',
+      title: 'T',
+      body: 'B',
+      link: '/bookings/b1',
+      tag: 'n1',
+    });
+    expect(pushPayload({ id: 'n2', type: 'message_received', title: 'T', body: 'B', data: {} }).link).toBe('/messages');
     expect(pushTtlSeconds(new Date(now), null)).toBe(86400);
     expect(pushTtlSeconds(new Date(now), new Date(now + 60_000))).toBe(60);
     expect(pushTtlSeconds(new Date(now), new Date(now - 60_000))).toBe(0);
@@ -89,7 +98,11 @@ describe('VAPID keys', () => {
   });
 
   it('signs as the https origin, or as the sender address on plain http', () => {
-    expect(vapidSubject({ appOrigin: 'https://inklink.example', mail: { smtpUrl: undefined, from: 'x@y.z' } })).toBe('https://inklink.example');
-    expect(vapidSubject({ appOrigin: 'http://localhost:3000', mail: { smtpUrl: undefined, from: 'InkLink <no-reply@inklink.local>' } })).toBe('mailto:no-reply@inklink.local');
+    expect(vapidSubject({ appOrigin: 'https://inklink.example', mail: { smtpUrl: undefined, from: 'x@y.z' } })).toBe(
+      'https://inklink.example',
+    );
+    expect(
+      vapidSubject({ appOrigin: 'http://localhost:3000', mail: { smtpUrl: undefined, from: 'InkLink <no-reply@inklink.local>' } }),
+    ).toBe('mailto:no-reply@inklink.local');
   });
 });

@@ -14,8 +14,7 @@ export function notificationEmail(
   appOrigin: string,
 ): OutgoingMail {
   const name = recipient.firstName.trim() || recipient.displayName;
-  const link = deepLink(note.type, note.data);
-  const url = link ? `${appOrigin}${link}` : appOrigin;
+  const url = `${appOrigin}${deepLink(note.type, note.data)}`;
   return {
     to: recipient.email,
     subject: note.title,

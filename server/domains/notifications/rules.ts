@@ -65,22 +65,31 @@ export function channelDelayMinutes(type: NotificationType, channel: Notificatio
   return base * ESCALATION_MULTIPLIER[profile];
 }
 
-/** Deep link per type (spec 1 §2); null when the data carries no target id. */
-export function deepLink(type: NotificationType, data: Record<string, unknown>): string | null {
-  const id = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : null);
-  if (typeof data.link === 'string' && data.link.startsWith('/')) return data.link;
+/** A path of this app, not another origin (a protocol-relative //host is refused). */
+const appPath = (value: unknown) => (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : null);
+
+/**
+ * Where a notification opens: its own link (`data.link`, or `data.url`) when it has one; else the
+ * spec's deep link for its type (spec 1 §2: /messages/{threadId}, /invitations/{invitationId},
+ * /events/{eventId}, /bookings/{bookingId}, /orders/{orderId}) when the data names its target;
+ * else the page that lists that kind of thing, so no notification opens a page that is not there.
+ */
+export function deepLink(type: NotificationType, data: Record<string, unknown>): string {
+  const own = appPath(data.link) ?? appPath(data.url);
+  if (own) return own;
+  const id = (key: string) => (typeof data[key] === 'string' && data[key] ? encodeURIComponent(data[key] as string) : null);
   switch (type) {
     case 'message_received':
-      return id('threadId') && `/messages/${id('threadId')}`;
+      return id('threadId') ? `/messages/${id('threadId')}` : '/messages';
     case 'invitation_studio':
     case 'invitation_event':
-      return id('invitationId') && `/invitations/${id('invitationId')}`;
+      return id('invitationId') ? `/invitations/${id('invitationId')}` : '/inbox';
     case 'event_reminder':
     case 'event_updated':
-      return id('eventId') && `/events/${id('eventId')}`;
+      return id('eventId') ? `/events/${id('eventId')}` : id('bookingId') ? `/bookings/${id('bookingId')}` : '/calendar';
     case 'booking_confirmed':
-      return id('bookingId') && `/bookings/${id('bookingId')}`;
+      return id('bookingId') ? `/bookings/${id('bookingId')}` : '/calendar';
     default:
-      return id('orderId') && `/orders/${id('orderId')}`;
+      return id('orderId') ? `/orders/${id('orderId')}` : '/inbox';
   }
 }

@@ -119,5 +119,6 @@ export const updateMemberInput = z.object({
 export const memberIdInput = z.object({ memberId: z.uuid({ error: 'Member not found' }) });
 export const invitationCodeInput = z.object({ code: z.string().trim().min(1, 'Invitation not found').max(100, 'Invitation not found') });
 export const respondInvitationInput = invitationCodeInput.extend({ accept: z.boolean() });
+export const invitationIdInput = z.object({ invitationId: z.uuid({ error: 'Invitation not found' }) });
 
 export type CreateStudioInput = z.input<typeof createStudioInput>;

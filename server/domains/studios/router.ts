@@ -3,6 +3,7 @@ import {
   createStudioInput,
   handleAvailableInput,
   invitationCodeInput,
+  invitationIdInput,
   inviteMemberInput,
   memberIdInput,
   respondInvitationInput,
@@ -12,6 +13,7 @@ import {
   updateMemberInput,
   updateStudioInput,
 } from './inputs';
+import { getInvitationById } from './invitation-by-id';
 import * as members from './members';
 import { cachedSearch } from './search-cache';
 import * as studios from './service';
@@ -34,6 +36,7 @@ export const studioRouter = router({
   updateMember: authedProcedure.input(updateMemberInput).mutation(({ ctx, input }) => members.updateMember({ ctx: ctx.service, input })),
   removeMember: authedProcedure.input(memberIdInput).mutation(({ ctx, input }) => members.removeMember({ ctx: ctx.service, input })),
   invitation: authedProcedure.input(invitationCodeInput).query(({ ctx, input }) => members.getInvitation({ ctx: ctx.service, input })),
+  invitationById: authedProcedure.input(invitationIdInput).query(({ ctx, input }) => getInvitationById({ ctx: ctx.service, input })),
   respondToInvitation: authedProcedure
     .input(respondInvitationInput)
     .mutation(({ ctx, input }) => members.respondToInvitation({ ctx: ctx.service, input })),

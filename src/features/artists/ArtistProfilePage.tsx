@@ -56,6 +56,22 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
             variant={artist.booksOpen ? 'filled' : 'outlined'}
             label={artist.booksOpen ? 'Books open' : 'Books closed'}
           />
+          {!artist.booksOpen && (
+            // The server refuses requests while the books are closed, so no Book button is offered.
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {artist.isMe ? (
+                <>
+                  Clients cannot send you booking requests until you open your books in{' '}
+                  <TextLink to="/account/$section" params={{ section: 'booking' }} underline="always">
+                    booking settings
+                  </TextLink>
+                  .
+                </>
+              ) : (
+                `${artist.name} is not taking booking requests right now. Send a message to ask about future openings.`
+              )}
+            </Typography>
+          )}
           <Typography sx={{ mt: 1 }}>
             <strong>{artist.followerCount}</strong> followers · <strong>{artist.followingCount}</strong> following
           </Typography>
@@ -72,9 +88,11 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
               </Button>
             ))}
           <MessageButton userId={artist.userId} hidden={artist.isMe} />
-          <ButtonLink to="/artist/$slug/booking" params={{ slug: handle }} variant="outlined" startIcon={<EventIcon />}>
-            Book
-          </ButtonLink>
+          {artist.booksOpen && (
+            <ButtonLink to="/artist/$slug/booking" params={{ slug: handle }} variant="outlined" startIcon={<EventIcon />}>
+              Book
+            </ButtonLink>
+          )}
         </Stack>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>

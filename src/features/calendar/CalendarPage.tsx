@@ -78,50 +78,67 @@ export function CalendarPage(props: {
       {events.error && <Alert severity="error">{events.error.message}</Alert>}
       {/* The shop schedule loads only for its staff, who may add walk-ins to it. */}
       {shopId && events.data && <WalkInForm key={shopId} shopId={shopId} />}
+      {/*
+        Below md the week and the month read as an agenda: one full-width row per day (a month lists
+        only its days with appointments), so each appointment is readable on a phone; from md up
+        the week and month are a grid of seven columns.
+      */}
       <Box
         component="ol"
         aria-label={`${view} view`}
         sx={{
           display: 'grid',
-          gridTemplateColumns: view === 'day' ? '1fr' : 'repeat(7, minmax(0, 1fr))',
+          gridTemplateColumns: view === 'day' ? '1fr' : { xs: '1fr', md: 'repeat(7, minmax(0, 1fr))' },
           gap: 1,
           listStyle: 'none',
           m: 0,
           p: 0,
         }}
       >
-        {days.map((day, index) => (
-          <Paper
-            key={day.toISOString()}
-            component="li"
-            variant="outlined"
-            // The month's first day sits under its weekday (Monday first), like a wall calendar.
-            sx={{
-              p: 1,
-              minHeight: view === 'month' ? 90 : 160,
-              gridColumnStart: view === 'month' && index === 0 ? ((day.getDay() + 6) % 7) + 1 : undefined,
-            }}
-          >
-            <Typography variant="caption" component="h2" sx={{ display: 'block', fontWeight: sameDay(day, new Date()) ? 700 : 400 }}>
-              {day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}
-            </Typography>
-            {events.data
-              ?.filter((e) => sameDay(e.startsAt, day))
-              .map((e) => (
+        {days.map((day, index) => {
+          const dayEvents = events.data?.filter((e) => sameDay(e.startsAt, day)) ?? [];
+          return (
+            <Paper
+              key={day.toISOString()}
+              component="li"
+              variant="outlined"
+              // The month's first day sits under its weekday (Monday first), like a wall calendar.
+              sx={{
+                p: 1,
+                minHeight: { xs: view === 'day' ? 160 : 0, md: view === 'month' ? 90 : 160 },
+                gridColumnStart: { md: view === 'month' && index === 0 ? ((day.getDay() + 6) % 7) + 1 : undefined },
+                display: { xs: view === 'month' && dayEvents.length === 0 ? 'none' : 'block', md: 'block' },
+              }}
+            >
+              <Typography variant="caption" component="h2" sx={{ display: 'block', fontWeight: sameDay(day, new Date()) ? 700 : 400 }}>
+                {day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' })}
+              </Typography>
+              {dayEvents.length === 0 && view === 'week' && (
+                <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
+                  No appointments
+                </Typography>
+              )}
+              {dayEvents.map((e) => (
                 <Button
                   key={e.id}
                   size="small"
                   variant={e.status === 'confirmed' ? 'contained' : 'outlined'}
-                  sx={{ display: 'block', width: '100%', textAlign: 'left', mb: 0.5, textTransform: 'none' }}
+                  sx={{ display: 'block', width: '100%', textAlign: 'left', mb: 0.5, textTransform: 'none', overflowWrap: 'anywhere' }}
                   onClick={() => props.onSelect({ booking: e.id })}
                 >
                   {time(e.startsAt)} {e.role === 'client' ? e.artistName : e.clientName}
                   {e.status === 'held' ? ' (held)' : ''}
                 </Button>
               ))}
-          </Paper>
-        ))}
+            </Paper>
+          );
+        })}
       </Box>
+      {view === 'month' && events.data?.length === 0 && (
+        <Typography color="text.secondary" sx={{ display: { md: 'none' } }}>
+          No appointments this month
+        </Typography>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mt: 3 }}>
         <Box sx={{ flex: 1 }}>
           <RequestList selected={props.requestId} onSelect={(request) => props.onSelect({ request })} />

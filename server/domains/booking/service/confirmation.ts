@@ -46,7 +46,8 @@ export async function eventDetails(ctx: ServiceCtx, booking: Booking) {
 export async function announceConfirmed(tx: ServiceCtx, booking: Booking) {
   const details = await eventDetails(tx, booking);
   const when = formatInZone(booking.startsAt, booking.timezone);
-  const link = `/calendar?booking=${booking.id}`;
+  // The session's own page (booking_confirmed's deep link), where the client also signs the consent form.
+  const link = `/bookings/${booking.id}`;
   for (const userId of [booking.clientId, booking.artistId]) {
     if (!userId) continue;
     await createNotification(tx, {
@@ -54,7 +55,7 @@ export async function announceConfirmed(tx: ServiceCtx, booking: Booking) {
       type: 'booking_confirmed',
       title: 'Booking confirmed',
       body: `${booking.title} with ${details.artistName} at ${details.shopName}, ${when}.`,
-      data: { bookingId: booking.id, link },
+      data: { bookingId: booking.id },
     });
   }
   if (!booking.clientId || !(await enabledChannels(tx, booking.clientId, 'booking_confirmed')).has('email')) return;
@@ -78,7 +79,8 @@ export async function announceUpdated(tx: ServiceCtx, booking: Booking, actorId:
       type: 'event_updated',
       title: 'Booking updated',
       body: `${booking.title}: ${what}`,
-      data: { bookingId: booking.id, eventId: booking.id, link: `/calendar?booking=${booking.id}` },
+      // Opens /events/{eventId}: a booking is its own calendar event.
+      data: { bookingId: booking.id, eventId: booking.id },
     });
   }
 }

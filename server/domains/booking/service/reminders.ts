@@ -42,7 +42,8 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
           type: 'event_reminder',
           title: 'Upcoming appointment',
           body: `${booking.title} with ${details.artistName} at ${details.shopName} starts in 15 minutes.`,
-          data: { bookingId: booking.id, eventId: booking.id, link: `/calendar?booking=${booking.id}` },
+          // Opens /events/{eventId}: a booking is its own calendar event.
+          data: { bookingId: booking.id, eventId: booking.id },
         });
       }
     }

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { keysetPage, olderThan } from '../../../lib/pages';
 import type { z } from 'zod';
 import { artists, bookingRequests, bookingServices, bookings, images, shops, shopUsers, users } from '../../../db/schema';
@@ -183,6 +183,29 @@ export async function listRequests({ ctx, input }: { ctx: ServiceCtx; input: { r
     items: page.items.map((r) => ({ ...r.request, clientName: r.clientName, artistName: r.artistName ?? '' })),
     nextCursor: page.nextCursor,
   };
+}
+
+/** The request statuses that wait on each side: the artist answers a pending one; the client answers a question or picks a time. */
+export const AWAITING: Record<'client' | 'artist', BookingRequestStatus[]> = { artist: ['pending'], client: ['question', 'quoted'] };
+
+/**
+ * How many requests I sent and received, and how many of each wait on me (what /calendar opens on
+ * and its tabs show). Counted in SQL over all my requests.
+ */
+export async function countRequests({ ctx }: { ctx: ServiceCtx }) {
+  const me = requireUser(ctx);
+  const side = (role: 'client' | 'artist') => {
+    const mine = role === 'client' ? bookingRequests.clientId : bookingRequests.artistId;
+    return ctx.db
+      .select({
+        total: count(),
+        awaiting: sql<number>`count(*) filter (where ${inArray(bookingRequests.status, AWAITING[role])})`.mapWith(Number),
+      })
+      .from(bookingRequests)
+      .where(eq(mine, me.id));
+  };
+  const [[client], [artist]] = await Promise.all([side('client'), side('artist')]);
+  return { client, artist };
 }
 
 /**

@@ -69,20 +69,27 @@ export function deviceTypeOf(userAgent: string): DeviceType {
 /** What the service worker receives and shows; `link` is the spec's deep link, opened on click. */
 export type PushPayload = { notificationId: string; type: NotificationType; title: string; body: string; link: string; tag: string };
 
-export function pushPayload(note: { id: string; type: NotificationType; title: string; body: string; data: Record<string, unknown> }): PushPayload {
+export function pushPayload(note: {
+  id: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+}): PushPayload {
   return {
     notificationId: note.id,
     type: note.type,
     title: note.title,
     body: note.body,
-    link: deepLink(note.type, note.data) ?? '/inbox',
+    link: deepLink(note.type, note.data),
     // One notification per id on the screen: a repeated delivery replaces, never doubles.
     tag: note.id,
   };
 }
 
 /** Push services favour `high` urgency for delivery over battery; the spec's high and urgent ask for it. */
-export const pushUrgency = (priority: NotificationPriority): 'high' | 'normal' => (priority === 'high' || priority === 'urgent' ? 'high' : 'normal');
+export const pushUrgency = (priority: NotificationPriority): 'high' | 'normal' =>
+  priority === 'high' || priority === 'urgent' ? 'high' : 'normal';
 
 /** A push is worth showing for a day, or until the notification expires when that is sooner. */
 export function pushTtlSeconds(now: Date, expiresAt: Date | null): number {

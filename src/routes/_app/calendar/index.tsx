@@ -13,6 +13,7 @@ export const Route = createFileRoute('/_app/calendar/')({
   loader: ({ context: { queryClient, trpcUtils } }) =>
     Promise.all([
       queryClient.ensureQueryData(trpcUtils.studio.mine.queryOptions()),
+      queryClient.ensureQueryData(trpcUtils.booking.requestCounts.queryOptions()),
       queryClient.ensureQueryData(trpcUtils.calendar.events.queryOptions(rangeOf(FIRST_CALENDAR_VIEW, new Date()))),
     ]),
   component: CalendarRoute,
