@@ -281,7 +281,7 @@ describe('paymentRequest.decline and cancel', () => {
     expect(notice).toBeDefined();
     expect(await trpcError(payer.client.paymentRequest.decline.mutate({ paymentRequestId: created.id, reason: 'again' }))).toMatchObject({
       code: 'CONFLICT',
-      message: 'Payment request cannot be declined in its current state',
+      message: 'Failed to decline payment request',
     });
     expect(await trpcError(artist.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({
       code: 'CONFLICT',
@@ -293,7 +293,7 @@ describe('paymentRequest.decline and cancel', () => {
     const created = await request();
     expect(await trpcError(payer.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'Only the requester can cancel this request',
+      message: 'Failed to cancel payment request',
     });
     expect((await artist.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id })).status).toBe('cancelled');
     await readyToReceive(artist.client);

@@ -1,14 +1,31 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { keysetPage, olderThan } from '../../lib/pages';
 import type { z } from 'zod';
-import { images, type MessageAttachment, messages, notificationDeliveries, notifications, shops, threadParticipants, threads, users } from '../../db/schema';
+import {
+  images,
+  type MessageAttachment,
+  messages,
+  notificationDeliveries,
+  notifications,
+  shops,
+  threadParticipants,
+  threads,
+  users,
+} from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { invalid, notFound } from '../../lib/errors';
 import { announce } from '../../lib/live';
 import { createNotification } from '../notifications/create';
 import { canManageShop } from '../studios/access';
 import { requireThreadAccess } from './access';
-import { type listMessagesInput, type listThreadsInput, MESSAGE_PAGE_SIZE, type openThreadInput, type sendMessageInput, THREAD_PAGE_SIZE } from './inputs';
+import {
+  type listMessagesInput,
+  type listThreadsInput,
+  MESSAGE_PAGE_SIZE,
+  type openThreadInput,
+  type sendMessageInput,
+  THREAD_PAGE_SIZE,
+} from './inputs';
 
 /**
  * Opens the conversation with a person, or with a studio, reusing the existing one: a dedupe key
@@ -20,14 +37,20 @@ export async function openThread({ ctx, input }: { ctx: ServiceCtx; input: z.out
   let dedupeKey: string;
   let shopId: string | null = null;
   if (input.userId) {
-    const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.deleted, false)));
+    const [other] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), eq(users.deleted, false)));
     if (!other) throw notFound('User not found');
     // Compared as stored: the same uuid may arrive in capitals.
     if (other.id === me.id) throw invalid('You cannot message yourself');
     participantIds = [me.id, other.id];
     dedupeKey = `direct:${[...participantIds].sort().join(':')}`;
   } else {
-    const [shop] = await ctx.db.select({ id: shops.id }).from(shops).where(and(eq(shops.id, input.shopId ?? ''), eq(shops.deleted, false)));
+    const [shop] = await ctx.db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(eq(shops.id, input.shopId ?? ''), eq(shops.deleted, false)));
     if (!shop) throw notFound('Studio not found');
     shopId = shop.id;
     participantIds = [me.id];
@@ -71,7 +94,14 @@ export async function listThreads({ ctx, input }: { ctx: ServiceCtx; input: z.ou
   const ids = page.map((t) => t.id);
   const people = ids.length
     ? await ctx.db
-        .select({ threadId: threadParticipants.threadId, id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName, photoUrl: users.photoUrl })
+        .select({
+          threadId: threadParticipants.threadId,
+          id: users.id,
+          displayName: users.displayName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          photoUrl: users.photoUrl,
+        })
         .from(threadParticipants)
         .innerJoin(users, eq(users.id, threadParticipants.userId))
         .where(inArray(threadParticipants.threadId, ids))
@@ -84,7 +114,15 @@ export async function listThreads({ ctx, input }: { ctx: ServiceCtx; input: z.ou
         .groupBy(messages.threadId)
     : [];
   const shopNames = page.some((t) => t.shopId)
-    ? await ctx.db.select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, page.flatMap((t) => (t.shopId ? [t.shopId] : []))))
+    ? await ctx.db
+        .select({ id: shops.id, name: shops.name })
+        .from(shops)
+        .where(
+          inArray(
+            shops.id,
+            page.flatMap((t) => (t.shopId ? [t.shopId] : [])),
+          ),
+        )
     : [];
   const items = page.map((t) => ({
     id: t.id,
@@ -103,11 +141,19 @@ export async function getThread({ ctx, input }: { ctx: ServiceCtx; input: { thre
   const me = requireUser(ctx);
   const thread = await requireThreadAccess(ctx, input.threadId);
   const people = await ctx.db
-    .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName, photoUrl: users.photoUrl })
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      photoUrl: users.photoUrl,
+    })
     .from(threadParticipants)
     .innerJoin(users, eq(users.id, threadParticipants.userId))
     .where(eq(threadParticipants.threadId, thread.id));
-  const [shop] = thread.shopId ? await ctx.db.select({ name: shops.name, urlSlug: shops.urlSlug }).from(shops).where(eq(shops.id, thread.shopId)) : [];
+  const [shop] = thread.shopId
+    ? await ctx.db.select({ name: shops.name, urlSlug: shops.urlSlug }).from(shops).where(eq(shops.id, thread.shopId))
+    : [];
   return { id: thread.id, kind: thread.kind, shop: shop ?? null, participants: people.filter((p) => p.id !== me.id), me: me.id };
 }
 
@@ -120,7 +166,32 @@ export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: z.o
     .where(and(eq(messages.threadId, input.threadId), olderThan(input.cursor, messages.createdAt, messages.id)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGE_PAGE_SIZE + 1);
-  return keysetPage(rows, MESSAGE_PAGE_SIZE, (m) => ({ at: m.createdAt, id: m.id }));
+  const page = keysetPage(rows, MESSAGE_PAGE_SIZE, (m) => ({ at: m.createdAt, id: m.id }));
+  return { ...page, items: await withPhotoSizes(ctx, page.items) };
+}
+
+/** A message's attachment as listed: a photo with its stored size when known. */
+export type SizedAttachment = MessageAttachment & { width?: number; height?: number };
+
+/**
+ * The stored width and height of each photo, so the conversation can hold a photo's place before
+ * it has loaded (and the newest message does not slide away as photos arrive).
+ */
+async function withPhotoSizes<M extends { attachments: MessageAttachment[] }>(
+  ctx: ServiceCtx,
+  items: M[],
+): Promise<Array<Omit<M, 'attachments'> & { attachments: SizedAttachment[] }>> {
+  const urls = [...new Set(items.flatMap((m) => m.attachments.flatMap((a) => (a.type === 'image' && a.url ? [a.url] : []))))];
+  const sizes = urls.length
+    ? await ctx.db.select({ url: images.url, width: images.width, height: images.height }).from(images).where(inArray(images.url, urls))
+    : [];
+  return items.map((m) => ({
+    ...m,
+    attachments: m.attachments.map((a): SizedAttachment => {
+      const size = a.type === 'image' ? sizes.find((s) => s.url === a.url && s.width && s.height) : undefined;
+      return size?.width && size.height ? { ...a, width: size.width, height: size.height } : a;
+    }),
+  }));
 }
 
 /**
@@ -132,7 +203,10 @@ export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: z.ou
   const thread = await requireThreadAccess(ctx, input.threadId);
   let attachments: MessageAttachment[] = [];
   if (input.imageUrls.length) {
-    const owned = await ctx.db.select({ url: images.url }).from(images).where(and(inArray(images.url, input.imageUrls), eq(images.uploadedBy, me.id)));
+    const owned = await ctx.db
+      .select({ url: images.url })
+      .from(images)
+      .where(and(inArray(images.url, input.imageUrls), eq(images.uploadedBy, me.id)));
     if (owned.length !== new Set(input.imageUrls).size) throw invalid('Photos must be uploaded by you before they are sent');
     attachments = input.imageUrls.map((url) => ({ type: 'image', url }));
   }
@@ -140,7 +214,15 @@ export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: z.ou
     const now = ctx.deps.clock.now();
     const [message] = await tx.db
       .insert(messages)
-      .values({ threadId: thread.id, senderId: me.id, body: input.body, attachments, hasAttachments: attachments.length > 0, readBy: [me.id], createdAt: now })
+      .values({
+        threadId: thread.id,
+        senderId: me.id,
+        body: input.body,
+        attachments,
+        hasAttachments: attachments.length > 0,
+        readBy: [me.id],
+        createdAt: now,
+      })
       .returning();
     const preview = input.body ? input.body.slice(0, 140) : '📷 Photo';
     await tx.db.update(threads).set({ lastUpdated: now, lastMessagePreview: preview }).where(eq(threads.id, thread.id));
@@ -161,7 +243,10 @@ export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: z.ou
 
 /** The other participants, plus the studio's owner for a studio conversation. */
 async function recipientsOf(ctx: ServiceCtx, threadId: string, shopId: string | null, senderId: string) {
-  const rows = await ctx.db.select({ userId: threadParticipants.userId }).from(threadParticipants).where(eq(threadParticipants.threadId, threadId));
+  const rows = await ctx.db
+    .select({ userId: threadParticipants.userId })
+    .from(threadParticipants)
+    .where(eq(threadParticipants.threadId, threadId));
   const ids = new Set(rows.map((r) => r.userId));
   if (shopId) {
     const [shop] = await ctx.db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId));
@@ -185,17 +270,35 @@ export async function markThreadRead({ ctx, input }: { ctx: ServiceCtx; input: {
       .set({ readBy: sql`array_append(${messages.readBy}, ${me.id}::uuid)` })
       .where(and(eq(messages.threadId, input.threadId), sql`not (${me.id}::uuid = any(${messages.readBy}))`))
       .returning({ id: messages.id });
-    await tx.db.update(threadParticipants).set({ lastReadAt: now }).where(and(eq(threadParticipants.threadId, input.threadId), eq(threadParticipants.userId, me.id)));
+    await tx.db
+      .update(threadParticipants)
+      .set({ lastReadAt: now })
+      .where(and(eq(threadParticipants.threadId, input.threadId), eq(threadParticipants.userId, me.id)));
     const seen = await tx.db
       .update(notifications)
       .set({ seen: true, seenAt: now, escalationCancelled: true })
-      .where(and(eq(notifications.userId, me.id), eq(notifications.type, 'message_received'), eq(notifications.seen, false), sql`${notifications.data} ->> 'threadId' = ${input.threadId}`))
+      .where(
+        and(
+          eq(notifications.userId, me.id),
+          eq(notifications.type, 'message_received'),
+          eq(notifications.seen, false),
+          sql`${notifications.data} ->> 'threadId' = ${input.threadId}`,
+        ),
+      )
       .returning({ id: notifications.id });
     if (seen.length) {
       await tx.db
         .update(notificationDeliveries)
         .set({ status: 'cancelled' })
-        .where(and(inArray(notificationDeliveries.notificationId, seen.map((s) => s.id)), inArray(notificationDeliveries.status, ['pending', 'scheduled'])));
+        .where(
+          and(
+            inArray(
+              notificationDeliveries.notificationId,
+              seen.map((s) => s.id),
+            ),
+            inArray(notificationDeliveries.status, ['pending', 'scheduled']),
+          ),
+        );
     }
     return { read: read.length };
   });

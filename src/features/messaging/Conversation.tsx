@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { type TrpcUtils, trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
@@ -17,7 +17,10 @@ import { uploadImage } from '../images/upload';
 import { PaymentRequestCard } from '../payments/PaymentRequestCard';
 import { RequestPaymentButton } from '../payments/RequestPaymentButton';
 import { MESSAGES_POLL_MS } from './ThreadList';
+import { useConversationScroll } from './useConversationScroll';
 
+/** The widest a photo shows in a bubble (CSS px). */
+const PHOTO_WIDTH = 260;
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 /** A conversation and its newest messages, as the /messages/{threadId} route's loader loads them. */
@@ -52,18 +55,16 @@ export function Conversation({ threadId }: { threadId: string }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const messages = [...pages.pages.flatMap((p) => p.items)].reverse();
   const newest = messages[messages.length - 1]?.id;
-  const bottom = useRef<HTMLDivElement>(null);
+  const scroll = useConversationScroll();
 
   // Reading the conversation marks it read (and cancels its pending e-mails).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new message arrives
   useEffect(() => {
     if (!newest) return;
     markRead.mutate({ threadId });
-    bottom.current?.scrollIntoView({ block: 'end' });
   }, [newest, threadId]);
 
-  const title =
-    thread.shop?.name ?? thread.participants.map((p) => `${p.firstName} ${p.lastName}`.trim() || p.displayName).join(', ');
+  const title = thread.shop?.name ?? thread.participants.map((p) => `${p.firstName} ${p.lastName}`.trim() || p.displayName).join(', ');
 
   const attach = async (files: FileList | null) => {
     if (!files?.length || !me) return;
@@ -80,6 +81,22 @@ export function Conversation({ threadId }: { threadId: string }) {
     setUploading(null);
   };
 
+  const submit = async () => {
+    if (send.isPending || (!body.trim() && photos.length === 0)) return;
+    const sent = await send.mutateAsync({ threadId, body, imageUrls: photos }).catch(() => null);
+    if (sent) {
+      setBody('');
+      setPhotos([]);
+      scroll.toEnd();
+    }
+  };
+  // Enter sends, Shift+Enter starts a new line; an Enter that ends an IME composition only commits it.
+  const sendOnEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing || e.keyCode === 229) return;
+    e.preventDefault();
+    void submit();
+  };
+
   return (
     <Stack sx={{ height: '100%' }} spacing={2}>
       <Typography variant="h2" sx={{ fontSize: '1.3rem' }}>
@@ -87,53 +104,76 @@ export function Conversation({ threadId }: { threadId: string }) {
       </Typography>
       <Paper
         variant="outlined"
-        sx={{ p: 2, flexGrow: 1, overflowY: 'auto', maxHeight: '60vh', minHeight: 300 }}
+        ref={scroll.scroller}
+        sx={{ p: 2, flexGrow: 1, overflowY: 'auto', overflowAnchor: 'none', maxHeight: '60vh', minHeight: 300 }}
         aria-live="polite"
         aria-label="Messages"
       >
-        {list.hasNextPage && (
-          <Button size="small" onClick={() => list.fetchNextPage()}>
-            Load earlier messages
-          </Button>
-        )}
-        {messages.length === 0 && <Typography color="text.secondary">Say hello — no messages yet.</Typography>}
-        {messages.map((m) => {
-          const mine = m.senderId === me?.id;
-          return (
-            <Box key={m.id} sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', mb: 1 }}>
-              <Box
-                sx={{
-                  maxWidth: '75%',
-                  px: 1.5,
-                  py: 1,
-                  borderRadius: 2,
-                  bgcolor: mine ? 'primary.main' : 'action.selected',
-                  color: mine ? 'primary.contrastText' : 'text.primary',
-                }}
-              >
-                {m.body && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>}
-                {m.attachments
-                  .filter((a) => a.type === 'image' && a.url)
-                  .map((a) => (
-                    <Box
-                      key={a.url}
-                      component="img"
-                      src={a.url}
-                      alt="Photo in message"
-                      sx={{ display: 'block', maxWidth: 260, borderRadius: 1, mt: 0.5 }}
-                    />
-                  ))}
-                {m.attachments.flatMap((a) =>
-                  a.type === 'payment_request' && a.paymentRequestId ? [<PaymentRequestCard key={a.paymentRequestId} paymentRequestId={a.paymentRequestId} />] : [],
-                )}
-                <Typography variant="caption" sx={{ opacity: 0.8 }}>
-                  {time.format(m.createdAt)}
-                </Typography>
+        <div ref={scroll.content}>
+          {list.hasNextPage && (
+            <Button
+              size="small"
+              disabled={list.isFetchingNextPage}
+              onClick={() => {
+                scroll.holdPlace();
+                void list.fetchNextPage();
+              }}
+            >
+              Load earlier messages
+            </Button>
+          )}
+          {messages.length === 0 && <Typography color="text.secondary">Say hello — no messages yet.</Typography>}
+          {messages.map((m) => {
+            const mine = m.senderId === me?.id;
+            return (
+              <Box key={m.id} data-message-id={m.id} sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', mb: 1 }}>
+                <Box
+                  sx={{
+                    maxWidth: { xs: '85%', sm: '75%' },
+                    minWidth: 0,
+                    overflowWrap: 'anywhere',
+                    px: 1.5,
+                    py: 1,
+                    borderRadius: 2,
+                    bgcolor: mine ? 'primary.main' : 'action.selected',
+                    color: mine ? 'primary.contrastText' : 'text.primary',
+                  }}
+                >
+                  {m.body && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>}
+                  {m.attachments
+                    .filter((a) => a.type === 'image' && a.url)
+                    .map((a) => (
+                      // The stored size holds the photo's place before it loads; it never grows past its bubble.
+                      <Box
+                        key={a.url}
+                        component="img"
+                        src={a.url}
+                        alt="Photo in message"
+                        width={a.width}
+                        height={a.height}
+                        sx={{
+                          display: 'block',
+                          width: a.width ? Math.min(PHOTO_WIDTH, a.width) : 'auto',
+                          maxWidth: a.width ? '100%' : `min(${PHOTO_WIDTH}px, 100%)`,
+                          height: 'auto',
+                          borderRadius: 1,
+                          mt: 0.5,
+                        }}
+                      />
+                    ))}
+                  {m.attachments.flatMap((a) =>
+                    a.type === 'payment_request' && a.paymentRequestId
+                      ? [<PaymentRequestCard key={a.paymentRequestId} paymentRequestId={a.paymentRequestId} />]
+                      : [],
+                  )}
+                  <Typography variant="caption" sx={{ opacity: 0.8 }}>
+                    {time.format(m.createdAt)}
+                  </Typography>
+                </Box>
               </Box>
-            </Box>
-          );
-        })}
-        <div ref={bottom} />
+            );
+          })}
+        </div>
       </Paper>
       {(send.error || uploadError) && <Alert severity="error">{uploadError ?? errorText(send.error)}</Alert>}
       {photos.length > 0 && (
@@ -155,13 +195,9 @@ export function Conversation({ threadId }: { threadId: string }) {
         direction="row"
         spacing={1}
         sx={{ alignItems: 'flex-end' }}
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          const sent = await send.mutateAsync({ threadId, body, imageUrls: photos }).catch(() => null);
-          if (sent) {
-            setBody('');
-            setPhotos([]);
-          }
+          void submit();
         }}
       >
         <input
@@ -177,7 +213,15 @@ export function Conversation({ threadId }: { threadId: string }) {
           <AttachFileIcon />
         </IconButton>
         {thread.participants.length === 1 && <RequestPaymentButton threadId={threadId} payee={thread.participants[0]} />}
-        <TextField label="Message" multiline maxRows={6} value={body} onChange={(e) => setBody(e.target.value)} fullWidth />
+        <TextField
+          label="Message"
+          multiline
+          maxRows={6}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          onKeyDown={sendOnEnter}
+          fullWidth
+        />
         <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={send.isPending || (!body.trim() && photos.length === 0)}>
           Send
         </Button>

@@ -25,7 +25,7 @@ export function MessagesPage({ threadId, conversationNotFound = false }: { threa
             {conversationNotFound ? (
               <ConversationNotFound />
             ) : threadId ? (
-              <Conversation threadId={threadId} />
+              <Conversation key={threadId} threadId={threadId} />
             ) : (
               <Typography color="text.secondary">Choose a conversation.</Typography>
             )}

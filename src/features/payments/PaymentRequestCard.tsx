@@ -9,11 +9,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import { canCloseRequest, canProcess, type RequestStatus } from '../../../server/domains/payments/rules';
+import { LoadFailed } from '../../components/LoadFailed';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
-import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
 import { formatDay } from './format';
 import { formatCents } from '../../../server/lib/money';
@@ -30,6 +31,16 @@ const STATUS_LABEL: Record<RequestStatus, string> = {
 };
 const OPEN_POLL_MS = 5_000;
 
+/**
+ * What the user reads when a payment request call failed: a refusal's own message (a 4xx: "Payment
+ * request not found", …), otherwise — a fault, a lost connection, an answer that could not be read —
+ * the spec's text for that call (spec 2 §8), never a generic one.
+ */
+function failureText(error: unknown, specText: string) {
+  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  return status !== undefined && status < 500 && error instanceof Error && error.message ? error.message : specText;
+}
+
 /** A payment request in a conversation: amount, status, and Pay / Decline / Cancel for the right person. */
 export function PaymentRequestCard({ paymentRequestId }: { paymentRequestId: string }) {
   const { me } = useMe();
@@ -38,16 +49,25 @@ export function PaymentRequestCard({ paymentRequestId }: { paymentRequestId: str
     { retry: false, refetchInterval: (q) => (q.state.data && canCloseRequest(q.state.data.status) ? OPEN_POLL_MS : false) },
   );
   const r = request.data;
-  if (!r) return request.error ? <Typography variant="body2">Payment request unavailable</Typography> : null;
+  if (!r) {
+    if (!request.error) return null;
+    return (
+      <LoadFailed
+        message={failureText(request.error, 'Failed to fetch payment request')}
+        onRetry={() => request.refetch()}
+        retrying={request.isFetching}
+      />
+    );
+  }
   const payee = r.payeeId === me?.id;
   return (
     <Box
       role="group"
       aria-label={`Payment request ${formatCents(r.amount)}`}
-      sx={{ bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, p: 1.5, my: 0.5, minWidth: 240 }}
+      sx={{ bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, p: 1.5, my: 0.5, minWidth: { sm: 240 } }}
     >
       <Stack spacing={1}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }}>{formatCents(r.amount)}</Typography>
           <Chip
             size="small"
@@ -108,7 +128,7 @@ function PayeeActions({ request }: { request: PaymentRequest }) {
           <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth sx={{ mt: 1 }} />
           {decline.error && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {errorText(decline.error)}
+              {failureText(decline.error, 'Failed to decline payment request')}
             </Alert>
           )}
         </DialogContent>
@@ -145,7 +165,7 @@ function RequesterActions({ request }: { request: PaymentRequest }) {
           </ButtonLink>
         </Alert>
       )}
-      {cancel.error && <Alert severity="error">{errorText(cancel.error)}</Alert>}
+      {cancel.error && <Alert severity="error">{failureText(cancel.error, 'Failed to cancel payment request')}</Alert>}
       <Button
         size="small"
         onClick={() => cancel.mutate({ paymentRequestId: request.id })}

@@ -4,25 +4,30 @@ import { paymentRequests } from '../../../db/schema';
 import type { AuthedCtx } from '../../../service-context';
 import { keysetPage, olderThan } from '../../../lib/pages';
 import type { listPaymentRequestsInput } from '../inputs';
+import { failsAs } from '../provider-calls';
 import { requireRequestParty } from './access';
 
 export const REQUEST_PAGE_SIZE = 20;
 
 /** Requests I made or was asked to pay, optionally of one conversation, newest first. */
 export async function listPaymentRequests({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof listPaymentRequestsInput> }) {
-  const rows = await ctx.db
-    .select()
-    .from(paymentRequests)
-    .where(
-      and(
-        or(eq(paymentRequests.requesterId, ctx.user.id), eq(paymentRequests.payeeId, ctx.user.id)),
-        input.threadId ? eq(paymentRequests.threadId, input.threadId) : undefined,
-        olderThan(input.cursor, paymentRequests.createdAt, paymentRequests.id),
-      ),
-    )
-    .orderBy(desc(paymentRequests.createdAt), desc(paymentRequests.id))
-    .limit(REQUEST_PAGE_SIZE + 1);
+  const rows = await failsAs(ctx, 'Failed to fetch payment requests', () =>
+    ctx.db
+      .select()
+      .from(paymentRequests)
+      .where(
+        and(
+          or(eq(paymentRequests.requesterId, ctx.user.id), eq(paymentRequests.payeeId, ctx.user.id)),
+          input.threadId ? eq(paymentRequests.threadId, input.threadId) : undefined,
+          olderThan(input.cursor, paymentRequests.createdAt, paymentRequests.id),
+        ),
+      )
+      .orderBy(desc(paymentRequests.createdAt), desc(paymentRequests.id))
+      .limit(REQUEST_PAGE_SIZE + 1),
+  );
   return keysetPage(rows, REQUEST_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
 }
 
-export const getPaymentRequest = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) => requireRequestParty(ctx, input.paymentRequestId);
+/** One request its party may see; a fault answers the spec's "Failed to fetch payment request". */
+export const getPaymentRequest = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) =>
+  failsAs(ctx, 'Failed to fetch payment request', () => requireRequestParty(ctx, input.paymentRequestId));
