@@ -121,3 +121,9 @@ export const invitationCodeInput = z.object({ code: z.string().trim().min(1, 'In
 export const respondInvitationInput = invitationCodeInput.extend({ accept: z.boolean() });
 
 export type CreateStudioInput = z.input<typeof createStudioInput>;
+
+/** An admin's answer to a studio's activation request (the console's Studio Activations tab). */
+export const decideActivationInput = z.object({
+  requestId: z.uuid({ error: 'Activation request not found' }),
+  decision: z.enum(['approve', 'decline'], { error: 'Choose approve or decline' }),
+});
