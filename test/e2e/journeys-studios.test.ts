@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { artists, images, shops, shopUsers } from '../../server/db/schema';
+import { seriousViolations } from '../support/axe';
 import { BOTH_WIDTHS, horizontalOverflow, PHONE_WIDTH, useBrowserApp } from '../support/browser';
 import { createUser, signIn } from '../support/factories';
 import { studioInput } from '../support/studio-fixtures';
@@ -130,6 +131,7 @@ describe('studio members on a phone (issue 19, item 11)', () => {
         .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
       expect(cut).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });
@@ -200,6 +202,7 @@ describe('Create New Studio keeps its toggles; activation is requested, decided,
       await page.getByText(/^Activation requested on \w{3} \d{1,2}, \d{4}$/).waitFor();
       expect(await note.getByRole('button', { name: 'Request activation' }).count()).toBe(0);
       expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // A visitor reads the spec's sentence and nothing of the owner's.
       const visitor = await app.newPage({ width });
@@ -218,6 +221,8 @@ describe('Create New Studio keeps its toggles; activation is requested, decided,
       await admin.getByRole('tab', { name: 'Studio Activations' }).click();
       await admin.getByRole('heading', { name: 'Studio Activations' }).waitFor();
       const request = admin.getByRole('region', { name: `Activation request for ${name}` });
+      await request.waitFor();
+      expect(await seriousViolations(admin)).toEqual([]);
       await request.getByRole('button', { name: 'Activate' }).click();
       await admin.getByText(`${name} is now active`).waitFor();
       expect(await request.count()).toBe(0);
