@@ -14,6 +14,7 @@ const PANELS: Record<AdminTab, LazyExoticComponent<ComponentType<{ me: Me }>>> =
   users: lazy(() => import('./management/UsersTab')),
   artists: lazy(() => import('./management/ArtistsTab')),
   studios: lazy(() => import('./management/StudiosTab')),
+  activations: lazy(() => import('./activations/ActivationsTab')),
   storefronts: lazy(() => import('./management/StorefrontsTab')),
   blogs: lazy(() => import('./blog/BlogTab')),
   notifications: lazy(() => import('./notifications/NotificationsTab')),
@@ -29,7 +30,13 @@ export function AdminPanel({ me }: { me: Me }) {
     <>
       <AdminHeader me={me} />
       <Box component="nav" aria-label="Admin sections" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
-        <Tabs value={tab} onChange={(_event, next: AdminTab) => setTab(next)} variant="scrollable" scrollButtons="auto" aria-label="Admin sections">
+        <Tabs
+          value={tab}
+          onChange={(_event, next: AdminTab) => setTab(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Admin sections"
+        >
           {ADMIN_TABS.map((t) => (
             <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-panel-${t.key}`} />
           ))}

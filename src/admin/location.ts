@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { key: 'users', label: 'User Management' },
   { key: 'artists', label: 'Artist Management' },
   { key: 'studios', label: 'Studio Management' },
+  { key: 'activations', label: 'Studio Activations' },
   { key: 'storefronts', label: 'Storefront Management' },
   { key: 'blogs', label: 'Blog Management' },
   { key: 'notifications', label: 'Notifications' },

@@ -1,4 +1,8 @@
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import { Suspense, useState } from 'react';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,8 +12,9 @@ import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import { useNavigate } from '@tanstack/react-router';
 import { isAppAdmin, useMe } from '../features/auth/useAuth';
-import { useMyStudios } from './StudiosMenu';
-import { ListItemButtonLink } from './links';
+import { LoadFailed } from './LoadFailed';
+import { CreateStudioDialog, STUDIOS_LOAD_FAILED, useMyStudios } from './StudiosMenu';
+import { ListItemButtonLink, studioPath } from './links';
 
 type NavLink = { to: string; label: string };
 
@@ -18,6 +23,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose(): void })
   const { me } = useMe();
   const studios = useMyStudios();
   const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   const links: NavLink[] = me
     ? [
         { to: '/', label: 'Home' },
@@ -36,46 +42,77 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose(): void })
         { to: '/login', label: 'Login' },
       ];
   return (
-    <Drawer open={open} onClose={onClose}>
-      <Box sx={{ width: 260 }} role="presentation" onClick={onClose}>
-        <List component="nav" aria-label="Navigation" subheader={<ListSubheader>InkLink</ListSubheader>}>
-          {links.map((link) => (
-            <ListItemButtonLink key={link.to} to={link.to}>
-              <ListItemText primary={link.label} />
-            </ListItemButtonLink>
-          ))}
-        </List>
-        {me && (
-          <List aria-label="My studios" subheader={<ListSubheader>My Studios</ListSubheader>}>
-            {studios.data?.length === 0 && (
-              <ListItem>
-                <ListItemText primary="No studios found" />
-              </ListItem>
-            )}
-            {studios.data?.map((studio) => (
-              <ListItem
-                key={studio.id}
-                disablePadding
-                secondaryAction={
-                  studio.canManage && (
-                    <IconButton
-                      edge="end"
-                      aria-label={`Manage ${studio.name}`}
-                      onClick={() => void navigate({ to: `/studio/${studio.urlSlug ?? studio.id}/manage` })}
-                    >
-                      <EditIcon />
-                    </IconButton>
-                  )
-                }
-              >
-                <ListItemButtonLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }}>
-                  <ListItemText primary={studio.name} />
-                </ListItemButtonLink>
-              </ListItem>
+    <>
+      <Drawer open={open} onClose={onClose}>
+        <Box sx={{ width: 260 }} role="presentation" onClick={onClose}>
+          <List component="nav" aria-label="Navigation" subheader={<ListSubheader>InkLink</ListSubheader>}>
+            {links.map((link) => (
+              <ListItemButtonLink key={link.to} to={link.to}>
+                <ListItemText primary={link.label} />
+              </ListItemButtonLink>
             ))}
           </List>
-        )}
-      </Box>
-    </Drawer>
+          {me && (
+            <List aria-label="My studios" subheader={<ListSubheader>My Studios</ListSubheader>}>
+              <ListItemButton
+                onClick={(e) => {
+                  // The drawer stays open under the dialog (closing it unmounts this component).
+                  e.stopPropagation();
+                  setCreating(true);
+                }}
+              >
+                <ListItemIcon>
+                  <AddIcon />
+                </ListItemIcon>
+                <ListItemText primary="Add studio" />
+              </ListItemButton>
+              {studios.isError && !studios.data && (
+                // Retry keeps the drawer open (a click anywhere else in it closes it).
+                <ListItem onClick={(e) => e.stopPropagation()}>
+                  <LoadFailed message={STUDIOS_LOAD_FAILED} onRetry={() => studios.refetch()} retrying={studios.isFetching} />
+                </ListItem>
+              )}
+              {studios.data?.length === 0 && (
+                <ListItem>
+                  <ListItemText primary="No studios found" />
+                </ListItem>
+              )}
+              {studios.data?.map((studio) => (
+                <ListItem
+                  key={studio.id}
+                  disablePadding
+                  secondaryAction={
+                    studio.canManage && (
+                      <IconButton
+                        edge="end"
+                        aria-label={`Manage ${studio.name}`}
+                        onClick={() => void navigate({ to: studioPath(studio, 'manage') })}
+                      >
+                        <EditIcon />
+                      </IconButton>
+                    )
+                  }
+                >
+                  <ListItemButtonLink to={studioPath(studio)}>
+                    <ListItemText primary={studio.name} />
+                  </ListItemButtonLink>
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Box>
+      </Drawer>
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateStudioDialog
+            open
+            onClose={() => {
+              setCreating(false);
+              onClose();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -11,11 +11,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { LoadFailed } from './LoadFailed';
+import { studioPath } from './links';
 import { trpc } from '../trpc';
 
-const CreateStudioDialog = lazy(() => import('../features/studios/CreateStudioDialog').then((m) => ({ default: m.CreateStudioDialog })));
+/** Loaded when first opened (the Studios menu's and the drawer's Add studio). */
+export const CreateStudioDialog = lazy(() =>
+  import('../features/studios/CreateStudioDialog').then((m) => ({ default: m.CreateStudioDialog })),
+);
 /** Spec 1 §9: the studios menu refreshes at most once per 30 seconds. */
 export const STUDIOS_REFRESH_MS = 30_000;
+/** Spec 1 §10 (Other): what the menu and the drawer say when the user's studios cannot be loaded. */
+export const STUDIOS_LOAD_FAILED = 'Failed to fetch user studios';
 
 export function useMyStudios() {
   return trpc.studio.mine.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -61,11 +68,15 @@ export function StudiosMenu() {
             <AddIcon fontSize="small" />
           </IconButton>
         </Box>
+        {studios.isError && !studios.data && (
+          <Box sx={{ px: 2, py: 1, maxWidth: 360 }}>
+            <LoadFailed message={STUDIOS_LOAD_FAILED} onRetry={() => studios.refetch()} retrying={studios.isFetching} />
+          </Box>
+        )}
         {studios.data?.length === 0 && <MenuItem disabled>No studios found</MenuItem>}
         {studios.data?.map((studio) => {
-          const handle = studio.urlSlug ?? studio.id;
           return (
-            <MenuItem key={studio.id} onClick={() => go(`/studio/${handle}`)} sx={{ gap: 2 }}>
+            <MenuItem key={studio.id} onClick={() => go(studioPath(studio))} sx={{ gap: 2 }}>
               <Box sx={{ flexGrow: 1 }}>{studio.name}</Box>
               {studio.canManage && (
                 <IconButton
@@ -73,7 +84,7 @@ export function StudiosMenu() {
                   aria-label={`Edit ${studio.name}`}
                   onClick={(e) => {
                     e.stopPropagation();
-                    go(`/studio/${handle}/manage`);
+                    go(studioPath(studio, 'manage'));
                   }}
                 >
                   <EditIcon fontSize="small" />

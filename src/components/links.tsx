@@ -23,3 +23,8 @@ export const IconButtonLink = createLink(
 export const ListItemButtonLink = createLink(
   forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>((props, ref) => <ListItemButton ref={ref} component="a" {...props} />),
 );
+
+// The one way the client builds a link to a studio or an artist: by slug when the record has one,
+// else by id (/studio/id/{id}, /artist/id/{id}). The server builds its links (notifications) with the same functions.
+export { artistPath } from '../../server/domains/artists/rules';
+export { studioPath } from '../../server/domains/studios/rules';

@@ -112,7 +112,7 @@ describe('follow and unfollow', () => {
 });
 
 describe('studio galleries', () => {
-  it("shows the studio's own images, or its artists' when the studio shows its artists' portfolios", async () => {
+  it("shows the studio's own images, and its artists' alongside when the studio shows its artists' portfolios", async () => {
     const { user } = await artist();
     const owner = await createUser({}, server.deps.db);
     const client = server.client();
@@ -126,7 +126,8 @@ describe('studio galleries', () => {
     const own = await client.image.studioGallery.query({ studioId: shop.id, imageType: 'portfolio' });
     expect(own.items.map((i) => i.url)).toEqual(['/files/shops/x/own.webp']);
     await server.deps.db.update(shops).set({ useArtistsPortfolios: true }).where(eq(shops.id, shop.id));
+    // Its artists' work alongside its own (issue 19, item 15).
     const artists = await client.image.studioGallery.query({ studioId: shop.id, imageType: 'portfolio' });
-    expect(artists.items.map((i) => i.url)).toEqual(['/files/users/x/artist.webp']);
+    expect(artists.items.map((i) => i.url).sort()).toEqual(['/files/shops/x/own.webp', '/files/users/x/artist.webp']);
   });
 });

@@ -25,6 +25,8 @@ const STUDIOS = [
     longitude: -122.6535,
     description: 'Custom work, fine line and American traditional flash on Division Street. Walk-ins on Saturdays.',
     lookingForGuest: true,
+    useArtistsPortfolios: true,
+    useArtistsFlashes: true,
     quality: 8,
   },
   {

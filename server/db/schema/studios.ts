@@ -32,13 +32,7 @@ export {
   AUTOMATED_CLEANUP_MARKER,
 } from './studio-values';
 export type { DayHours, OpeningHours, PaymentType, ShopSourceStatus, ShopUserType, TattooStyle, Weekday } from './studio-values';
-import {
-  DEFAULT_SHOP_TIMEZONE,
-  type OpeningHours,
-  type PaymentType,
-  type ShopSourceStatus,
-  type ShopUserType,
-} from './studio-values';
+import { DEFAULT_SHOP_TIMEZONE, type OpeningHours, type PaymentType, type ShopSourceStatus, type ShopUserType } from './studio-values';
 
 /** One boolean per tattoo style name (the spec's "boolean flag per style"). */
 export type StyleFlags = Record<string, boolean>;
@@ -82,11 +76,7 @@ export const shops = pgTable(
     lastUpdated: updatedAt(),
     sources: text().array().notNull().default(sql`'{}'::text[]`),
     /** Shop source statuses (SHOP_SOURCE_STATUS); default [Active]. */
-    statuses: integer()
-      .array()
-      .$type<ShopSourceStatus[]>()
-      .notNull()
-      .default(sql`ARRAY[4]::integer[]`),
+    statuses: integer().array().$type<ShopSourceStatus[]>().notNull().default(sql`ARRAY[4]::integer[]`),
     paymentTypes: text().array().$type<PaymentType[]>().notNull().default(sql`'{}'::text[]`),
     tattooStyles: text().array().notNull().default(sql`'{}'::text[]`),
     styleFlags: jsonb().$type<StyleFlags>().notNull().default({}),
@@ -119,9 +109,7 @@ export const shops = pgTable(
     logoUrl: text(),
   },
   (t) => [
-    uniqueIndex('shops_url_slug_key')
-      .on(t.urlSlug)
-      .where(sql`${t.deleted} = false`),
+    uniqueIndex('shops_url_slug_key').on(t.urlSlug).where(sql`${t.deleted} = false`),
     // search_name and search_city are stored lowercase; covering (prefix, quality, id) indexes let
     // studio.search rank by quality with index-only scans.
     index('shops_search_name_quality_idx')
@@ -135,12 +123,8 @@ export const shops = pgTable(
     index('shops_state_idx').on(t.state),
     // studio.search without text, or with a prefix so short that thousands match, walks these in
     // rank order and stops at the page's end (quality DESC is NULLS FIRST, as the query sorts).
-    index('shops_rank_idx')
-      .on(t.quality.desc().nullsFirst(), t.id)
-      .where(sql`${t.deleted} = false`),
-    index('shops_state_rank_idx')
-      .on(t.state, t.quality.desc().nullsFirst(), t.id)
-      .where(sql`${t.deleted} = false`),
+    index('shops_rank_idx').on(t.quality.desc().nullsFirst(), t.id).where(sql`${t.deleted} = false`),
+    index('shops_state_rank_idx').on(t.state, t.quality.desc().nullsFirst(), t.id).where(sql`${t.deleted} = false`),
     index('shops_looking_for_guest_rank_idx')
       .on(t.quality.desc().nullsFirst(), t.id)
       .where(sql`${t.deleted} = false and ${t.lookingForGuest}`),
@@ -156,9 +140,7 @@ export const shops = pgTable(
     index('shops_lat_lon_idx').on(t.latitude, t.longitude),
     index('shops_owner_idx').on(t.ownerId),
     index('shops_date_added_idx').on(t.dateAdded.desc().nullsFirst()),
-    index('shops_deleted_at_idx')
-      .on(t.deletedAt)
-      .where(sql`${t.deleted} = true`),
+    index('shops_deleted_at_idx').on(t.deletedAt).where(sql`${t.deleted} = true`),
     check('shops_quality_range', sql`${t.quality} between 0 and 10`),
     check('shops_boost_range', sql`${t.boost} between 0 and 100`),
     check('shops_endorsements_min', sql`${t.endorsements} >= 0`),
@@ -235,5 +217,36 @@ export const shopInvitations = pgTable(
     index('shop_invitations_invited_email_idx').on(sql`lower(${t.invitedEmail})`),
     check('shop_invitations_target', sql`${t.invitedUserId} is not null or ${t.invitedEmail} is not null`),
     check('shop_invitations_type_valid', sql`${t.shopUserType} in (0, 1)`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// studio_activation_requests (an owner asks InkLink to mark the studio active; an admin decides)
+// ---------------------------------------------------------------------------------------------
+
+export const STUDIO_ACTIVATION_STATUS_VALUES = ['pending', 'approved', 'declined'] as const;
+export type StudioActivationStatus = (typeof STUDIO_ACTIVATION_STATUS_VALUES)[number];
+export const studioActivationStatus = pgEnum('studio_activation_status', STUDIO_ACTIVATION_STATUS_VALUES);
+
+export const studioActivationRequests = pgTable(
+  'studio_activation_requests',
+  {
+    id: id(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    requestedBy: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: studioActivationStatus().notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamptz(),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // At most one open request per studio: a second request (or two at once) finds the first.
+    uniqueIndex('studio_activation_requests_one_pending').on(t.shopId).where(sql`${t.status} = 'pending'`),
+    index('studio_activation_requests_shop_idx').on(t.shopId, t.createdAt.desc()),
+    index('studio_activation_requests_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -3,6 +3,7 @@ import * as blogAdmin from '../blog/admin';
 import { adminBlogListInput, blogFormInput, blogIdInput, updateBlogInput } from '../blog/inputs';
 import { listRunsInput, runByIdInput, runCleanupInput, runMigrationInput } from '../maintenance/inputs';
 import * as maintenance from '../maintenance/service';
+import { studioActivationAdminRouter } from '../studios/activation-router';
 import * as artists from './artists';
 import { listAudit } from './audit';
 import { dashboardStats } from './dashboard';
@@ -44,10 +45,13 @@ export const adminRouter = router({
     search: adminProcedure.input(searchInput).query(({ ctx, input }) => studios.searchStudios({ ctx: ctx.service, input })),
     update: adminProcedure.input(updateStudioInput).mutation(({ ctx, input }) => studios.updateStudio({ ctx: ctx.service, input })),
   }),
+  activations: studioActivationAdminRouter,
   storefronts: router({
     recent: adminProcedure.query(({ ctx }) => storefronts.recentStorefronts({ ctx: ctx.service })),
     search: adminProcedure.input(searchInput).query(({ ctx, input }) => storefronts.searchStorefronts({ ctx: ctx.service, input })),
-    update: adminProcedure.input(updateStorefrontInput).mutation(({ ctx, input }) => storefronts.updateStorefront({ ctx: ctx.service, input })),
+    update: adminProcedure
+      .input(updateStorefrontInput)
+      .mutation(({ ctx, input }) => storefronts.updateStorefront({ ctx: ctx.service, input })),
   }),
 
   blog: router({
@@ -68,7 +72,9 @@ export const adminRouter = router({
 
   payments: router({
     testCard: adminProcedure.input(testCardChargeInput).mutation(({ ctx, input }) => testCardCharge({ ctx: ctx.service, input })),
-    testSubscription: adminProcedure.input(testSubscriptionInput).mutation(({ ctx, input }) => testSubscription({ ctx: ctx.service, input })),
+    testSubscription: adminProcedure
+      .input(testSubscriptionInput)
+      .mutation(({ ctx, input }) => testSubscription({ ctx: ctx.service, input })),
   }),
 
   maintenance: router({
@@ -79,7 +85,10 @@ export const adminRouter = router({
       }),
     ),
     runMigration: adminProcedure.input(runMigrationInput).mutation(({ ctx, input }) =>
-      maintenance.runMigration({ ctx: ctx.service, input: { tool: input.tool, dryRun: input.dryRun, source: 'console', runId: input.runId } }),
+      maintenance.runMigration({
+        ctx: ctx.service,
+        input: { tool: input.tool, dryRun: input.dryRun, source: 'console', runId: input.runId },
+      }),
     ),
     runs: adminProcedure.input(listRunsInput).query(({ ctx, input }) => maintenance.listRuns({ ctx: ctx.service, input })),
     run: adminProcedure.input(runByIdInput).query(({ ctx, input }) => maintenance.getRun({ ctx: ctx.service, input })),

@@ -74,8 +74,9 @@ export async function listImages({ ctx, input }: { ctx: ServiceCtx; input: z.out
 }
 
 /**
- * A studio's portfolio or flash gallery: its own images, or its active artists' when the studio
- * shows its artists' portfolios (useArtistsPortfolios) or flashes (useArtistsFlashes).
+ * A studio's portfolio or flash gallery: its own images and, when the studio shows its artists'
+ * portfolios (useArtistsPortfolios) or flashes (useArtistsFlashes), its active artists' alongside
+ * them, newest first in one list.
  */
 export async function listStudioGallery({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof studioGalleryInput> }) {
   const [shop] = await ctx.db
@@ -85,7 +86,7 @@ export async function listStudioGallery({ ctx, input }: { ctx: ServiceCtx; input
     .limit(1);
   if (!shop) return { items: [], nextCursor: null };
   const useArtists = input.imageType === 'portfolio' ? shop.useArtistsPortfolios : shop.useArtistsFlashes;
-  const accounts = useArtists ? await activeArtistUserIds(ctx, shop.id) : [shop.id];
+  const accounts = useArtists ? [shop.id, ...(await activeArtistUserIds(ctx, shop.id))] : [shop.id];
   return pageOfImages(ctx, accounts, input.imageType, input.cursor, eq(images.visibility, 'public'));
 }
 

@@ -122,3 +122,9 @@ export const respondInvitationInput = invitationCodeInput.extend({ accept: z.boo
 export const invitationIdInput = z.object({ invitationId: z.uuid({ error: 'Invitation not found' }) });
 
 export type CreateStudioInput = z.input<typeof createStudioInput>;
+
+/** An admin's answer to a studio's activation request (the console's Studio Activations tab). */
+export const decideActivationInput = z.object({
+  requestId: z.uuid({ error: 'Activation request not found' }),
+  decision: z.enum(['approve', 'decline'], { error: 'Choose approve or decline' }),
+});

@@ -13,6 +13,7 @@ import {
   updateMemberInput,
   updateStudioInput,
 } from './inputs';
+import * as activation from './activation';
 import { getInvitationById } from './invitation-by-id';
 import * as members from './members';
 import { cachedSearch } from './search-cache';
@@ -31,6 +32,10 @@ export const studioRouter = router({
     .input(handleAvailableInput)
     .query(({ ctx, input }) => studios.checkHandle({ ctx: ctx.service, input })),
   update: authedProcedure.input(updateStudioInput).mutation(({ ctx, input }) => studios.updateStudio({ ctx: ctx.service, input })),
+  /** The owner asks InkLink to activate the studio (idempotent while a request is open). */
+  requestActivation: authedProcedure
+    .input(studioIdInput)
+    .mutation(({ ctx, input }) => activation.requestActivation({ ctx: ctx.service, input })),
   members: authedProcedure.input(studioIdInput).query(({ ctx, input }) => members.listMembers({ ctx: ctx.service, input })),
   addMember: authedProcedure.input(inviteMemberInput).mutation(({ ctx, input }) => members.inviteMember({ ctx: ctx.service, input })),
   updateMember: authedProcedure.input(updateMemberInput).mutation(({ ctx, input }) => members.updateMember({ ctx: ctx.service, input })),

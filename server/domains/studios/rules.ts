@@ -187,3 +187,15 @@ export function splitAddress(address: string): { streetNumber: string; street: s
     ? { streetNumber: trimmed, street: '' }
     : { streetNumber: trimmed.slice(0, space), street: trimmed.slice(space + 1).trim() };
 }
+
+/** A studio's pages (spec 1 route table): its page, its booking page, its management page. */
+export type StudioSection = 'booking' | 'manage';
+
+/**
+ * The one way to build a link to a studio: /studio/{urlSlug}/… when it has a slug, else
+ * /studio/id/{id}/… (imported studios have none, and the slug route never matches an id).
+ */
+export function studioPath(studio: { id: string; urlSlug?: string | null }, section?: StudioSection): string {
+  const base = studio.urlSlug ? `/studio/${encodeURIComponent(studio.urlSlug)}` : `/studio/id/${studio.id}`;
+  return section ? `${base}/${section}` : base;
+}

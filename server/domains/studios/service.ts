@@ -6,6 +6,7 @@ import { pointOnSphere } from '../../db/schema/geo';
 import { type ServiceCtx, withTransaction } from '../../service-context';
 import { prepared } from '../../db/prepared';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import { activationState } from './activation';
 import { newestStudioBanner } from './banner';
 import { activeMembershipAt, canManageShop, requireManagedShop, STUDIO_NOT_FOUND } from './access';
 import { findHandleConflict, freeSlugFor } from './handles';
@@ -47,8 +48,9 @@ export async function createStudio({ ctx, input }: { ctx: ServiceCtx; input: z.o
           urlSlug,
           ownerId: user.id,
           statuses: [SHOP_SOURCE_STATUS.Active],
+          // Spec 1 §4: a new studio is inactive until InkLink activates it (see ./activation.ts);
+          // the owner's choices in the dialog (booking requests included) are kept as chosen.
           isActive: false,
-          isBookable: false,
           isVerified: false,
           isFeatured: false,
           searchName: input.name.toLowerCase(),
@@ -101,11 +103,14 @@ export async function getStudio({ ctx, input }: { ctx: ServiceCtx; input: { id?:
     .innerJoin(users, eq(users.id, shopUsers.userId))
     .where(and(eq(shopUsers.shopId, shop.id), activeMembershipAt(now)))
     .orderBy(asc(shopUsers.shopUserType), asc(users.displayName));
-  const [banner, canManage] = await Promise.all([
+  const isOwner = Boolean(ctx.user && shop.ownerId === ctx.user.id);
+  const [banner, canManage, activation] = await Promise.all([
     newestStudioBanner(ctx.db, shop.id),
     ctx.user ? canManageShop(ctx.db, ctx.user.id, shop.id, now) : false,
+    // Only the owner sees where the activation stands (and may ask for it).
+    isOwner ? activationState(ctx, shop) : null,
   ]);
-  return { ...toStudio(shop), artists, canManage, banner };
+  return { ...toStudio(shop), artists, canManage, isOwner, activation, banner };
 }
 
 /**
@@ -187,10 +192,13 @@ async function rankedStudioIds(ctx: ServiceCtx, query: string, filters: SQL | un
       .orderBy(...order)
       .limit(limit);
   const ranked = query
-    ? await union(branch(shops.searchName), branch(shops.searchCity))
-        .orderBy(desc(sql`quality`), asc(sql`id`))
-        .limit(limit)
-    : await ctx.db.select({ id: shops.id, quality: shops.quality }).from(shops).where(filters).orderBy(...order).limit(limit);
+    ? await union(branch(shops.searchName), branch(shops.searchCity)).orderBy(desc(sql`quality`), asc(sql`id`)).limit(limit)
+    : await ctx.db
+        .select({ id: shops.id, quality: shops.quality })
+        .from(shops)
+        .where(filters)
+        .orderBy(...order)
+        .limit(limit);
   return ranked.map((r) => r.id);
 }
 

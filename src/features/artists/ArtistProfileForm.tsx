@@ -10,7 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { saveArtistProfileInput } from '../../../server/domains/artists/inputs';
 import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
-import { ButtonLink } from '../../components/links';
+import { ButtonLink, artistPath } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { useSavedNotice } from '../../components/forms/useSavedNotice';
@@ -64,7 +64,7 @@ export default function ArtistProfileForm() {
             Artist profile
           </Typography>
           {mine.data?.urlSlug && (
-            <ButtonLink to="/artist/$slug" params={{ slug: mine.data.urlSlug }} variant="outlined" size="small">
+            <ButtonLink to={artistPath(mine.data)} variant="outlined" size="small">
               View public profile
             </ButtonLink>
           )}

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { InitialsAvatar } from '../../components/InitialsAvatar';
-import { ButtonLink, TextLink } from '../../components/links';
+import { ButtonLink, TextLink, artistPath, studioPath } from '../../components/links';
 import { trpc, useTrpcUtils } from '../../trpc';
 import { BookableFlash } from '../booking/BookableFlash';
 import { AccountGallery } from '../images/AccountGallery';
@@ -35,7 +35,6 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
   const refresh = () => utils.artist.invalidate();
   const follow = trpc.artist.follow.useMutation({ onSuccess: refresh });
   const unfollow = trpc.artist.unfollow.useMutation({ onSuccess: refresh });
-  const handle = artist.urlSlug ?? artist.id;
   const socials = Object.entries(artist.socials ?? {}).filter(([, v]) => v) as Array<[keyof typeof SOCIAL_LABELS, string]>;
   return (
     <Container sx={{ py: 5 }}>
@@ -89,7 +88,7 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
             ))}
           <MessageButton userId={artist.userId} hidden={artist.isMe} />
           {artist.booksOpen && (
-            <ButtonLink to="/artist/$slug/booking" params={{ slug: handle }} variant="outlined" startIcon={<EventIcon />}>
+            <ButtonLink to={artistPath(artist, 'booking')} variant="outlined" startIcon={<EventIcon />}>
               Book
             </ButtonLink>
           )}
@@ -97,7 +96,7 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
         <Stack spacing={3}>
-          {artist.booksOpen && <BookableFlash artistId={artist.userId} slug={handle} />}
+          {artist.booksOpen && <BookableFlash artistId={artist.userId} artist={artist} />}
           <Card variant="outlined">
             <CardContent>
               <AccountGallery title="Portfolio" accountType="user" accountId={artist.userId} imageType="portfolio" canEdit={artist.isMe} />
@@ -144,7 +143,7 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
               {artist.studios.map((s) => (
                 <Typography key={s.id}>
                   {/* Underlined: inside a line of text a link must not be told apart by colour alone. */}
-                  <TextLink to="/studio/$slug" params={{ slug: s.urlSlug ?? s.id }} underline="always">
+                  <TextLink to={studioPath(s)} underline="always">
                     {s.name}
                   </TextLink>{' '}
                   <Typography component="span" variant="body2" color="text.secondary">

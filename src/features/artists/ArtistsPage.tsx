@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { TATTOO_STYLES, type TattooStyle } from '../../../server/domains/studios/rules';
 import { InitialsAvatar } from '../../components/InitialsAvatar';
-import { CardActionAreaLink } from '../../components/links';
+import { CardActionAreaLink, artistPath } from '../../components/links';
 import { trpc } from '../../trpc';
 
 /** The search /artists starts with (no filter): its route's loader loads the first page. */
@@ -73,7 +73,7 @@ export function ArtistsPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         {artists.map((artist) => (
           <Card key={artist.id} variant="outlined">
-            <CardActionAreaLink to="/artist/$slug" params={{ slug: artist.urlSlug ?? artist.id }} sx={{ height: '100%' }}>
+            <CardActionAreaLink to={artistPath(artist)} sx={{ height: '100%' }}>
               <CardContent>
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
                   <InitialsAvatar name={artist.name} photoUrl={artist.photoUrl} size={48} />

@@ -4,12 +4,12 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isBookedDirectly } from '../../../server/domains/booking/rules';
-import { ButtonLink } from '../../components/links';
+import { ButtonLink, artistPath } from '../../components/links';
 import { trpc } from '../../trpc';
 import { formatCents } from '../../../server/lib/money';
 
 /** On an artist's profile: the flash pieces booked directly at their price, each a link into the booking page. */
-export function BookableFlash(props: { artistId: string; slug: string }) {
+export function BookableFlash(props: { artistId: string; artist: { id: string; urlSlug: string | null } }) {
   const services = trpc.booking.services.useQuery({ artistId: props.artistId });
   const flash = (services.data ?? []).filter((s) => s.kind === 'flash' && isBookedDirectly(s));
   if (flash.length === 0) return null;
@@ -28,7 +28,7 @@ export function BookableFlash(props: { artistId: string; slug: string }) {
               <Typography>
                 {s.name} · {formatCents(s.price)} · {s.durationMinutes} min
               </Typography>
-              <ButtonLink to="/artist/$slug/booking" params={{ slug: props.slug }} search={{ service: s.id }} variant="outlined">
+              <ButtonLink to={artistPath(props.artist, 'booking')} search={{ service: s.id }} variant="outlined">
                 Book {s.name}
               </ButtonLink>
             </Stack>

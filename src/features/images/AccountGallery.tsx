@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { trpc } from '../../trpc';
 import { Gallery } from './Gallery';
 
@@ -37,7 +38,11 @@ export function AccountGallery(props: {
   );
 }
 
-/** A studio's gallery: its own images (editable by managers) or its artists' work. */
+/**
+ * A studio's gallery: its own images (editable by managers) and, when the studio shows its
+ * artists' work, its artists' images alongside. Managers keep their own gallery to upload to, with
+ * the artists' images beside it; visitors see one gallery of both.
+ */
 export function StudioGallery(props: {
   title: string;
   studioId: string;
@@ -59,13 +64,26 @@ export function StudioGallery(props: {
         canEdit={props.canEdit}
       />
     );
-  return (
+  const images = gallery.data?.pages.flatMap((p) => p.items) ?? [];
+  const shown = (title: string, list: typeof images) => (
     <Gallery
-      title={props.title}
+      title={title}
       loading={gallery.isLoading}
-      images={gallery.data?.pages.flatMap((p) => p.items) ?? []}
+      images={list}
       hasMore={gallery.hasNextPage}
       onMore={() => void gallery.fetchNextPage()}
     />
+  );
+  if (!props.canEdit) return shown(props.title, images);
+  return (
+    <>
+      <AccountGallery title={props.title} accountType="shop" accountId={props.studioId} imageType={props.imageType} canEdit />
+      <Box sx={{ mt: 3 }}>
+        {shown(
+          `${props.title} from our artists`,
+          images.filter((i) => i.accountType !== 'shop'),
+        )}
+      </Box>
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { US_STATES } from '../../../server/domains/studios/rules';
 import { createStudioInput, TIMEZONE_OPTIONS } from '../../../server/domains/studios/inputs';
+import { studioPath } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
@@ -58,7 +59,7 @@ export function CreateStudioDialog({ open, onClose }: { open: boolean; onClose()
     await utils.studio.mine.invalidate();
     form.reset();
     onClose();
-    await navigate({ to: '/studio/$slug', params: { slug: studio.urlSlug ?? studio.id } });
+    await navigate({ to: studioPath(studio) });
   });
 
   return (

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ButtonLink } from '../../components/links';
+import { ButtonLink, studioPath } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 
@@ -61,7 +61,7 @@ export function InvitePage({ code }: { code: string }) {
                 {data.status === 'accepted' ? `You joined ${data.shopName}.` : `This invitation is ${data.status}.`}
               </Alert>
               {data.status === 'accepted' && (
-                <ButtonLink to="/studio/$slug" params={{ slug: data.shopSlug ?? data.shopId }} variant="outlined">
+                <ButtonLink to={studioPath({ id: data.shopId, urlSlug: data.shopSlug })} variant="outlined">
                   Go to the studio
                 </ButtonLink>
               )}

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ButtonLink } from '../../components/links';
+import { ButtonLink, studioPath } from '../../components/links';
 import { useTrpcUtils } from '../../trpc';
 import { StudioBannerEditor } from './StudioBannerEditor';
 import { StudioDetailsForm } from './StudioDetailsForm';
@@ -31,7 +31,7 @@ export function ManageStudioPage({ studioHandle }: { studioHandle: StudioHandle 
         <Alert severity="error" sx={{ mb: 2 }}>
           Only the studio owner or its managers can manage {studio.name}.
         </Alert>
-        <ButtonLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }} variant="outlined">
+        <ButtonLink to={studioPath(studio)} variant="outlined">
           Back to the studio
         </ButtonLink>
       </Container>
@@ -39,11 +39,15 @@ export function ManageStudioPage({ studioHandle }: { studioHandle: StudioHandle 
   }
   return (
     <Container sx={{ py: 5 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 3 }}
+      >
         <Typography variant="h1" sx={{ fontSize: '2rem' }}>
           Manage {studio.name}
         </Typography>
-        <ButtonLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }} variant="outlined">
+        <ButtonLink to={studioPath(studio)} variant="outlined">
           View studio page
         </ButtonLink>
       </Stack>

@@ -7,14 +7,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@mui/utils';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
@@ -23,6 +17,13 @@ const TYPES = [
   { value: 0, label: 'Resident' },
   { value: 1, label: 'Guest' },
 ] as const;
+/** Resident or Guest, in the member's type and the invitation's "As". */
+const typeOptions = () =>
+  TYPES.map((t) => (
+    <MenuItem key={t.value} value={t.value}>
+      {t.label}
+    </MenuItem>
+  ));
 const toInputDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
 const fromInputDate = (text: string) => (text ? new Date(`${text}T00:00:00`) : null);
 
@@ -49,121 +50,112 @@ export function StudioMembers({ studioId }: { studioId: string }) {
             {errorText(error)}
           </Alert>
         )}
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Studio members">
-            <TableHead>
-              <TableRow>
-                <TableCell>Member</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>Start</TableCell>
-                <TableCell>End</TableCell>
-                <TableCell>Permissions</TableCell>
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.data?.members.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell>
-                    {m.firstName} {m.lastName}
-                    <Typography variant="body2" color="text.secondary">
-                      {m.displayName}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      select
+        {/* One card per member (not a table): on a phone every field keeps its whole label. */}
+        <Stack spacing={2} aria-label="Studio members" role="list">
+          {list.data?.members.map((m) => (
+            <Box
+              key={m.id}
+              role="listitem"
+              aria-label={m.displayName}
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                p: 2,
+                display: 'grid',
+                gap: 2,
+                alignItems: 'start',
+                gridTemplateColumns: {
+                  xs: 'minmax(0, 1fr)',
+                  sm: 'repeat(3, minmax(0, 1fr))',
+                  lg: 'minmax(0, 1.5fr) repeat(3, minmax(0, 1fr))',
+                },
+              }}
+            >
+              <Box sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' }, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Typography sx={{ fontWeight: 600 }}>{`${m.firstName} ${m.lastName}`.trim() || m.displayName}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {m.displayName}
+                </Typography>
+              </Box>
+              <TextField
+                select
+                size="small"
+                fullWidth
+                label="Type"
+                value={m.shopUserType}
+                onChange={(e) => updateMember.mutate({ memberId: m.id, shopUserType: Number(e.target.value) as 0 | 1 })}
+              >
+                {typeOptions()}
+              </TextField>
+              <TextField
+                type="date"
+                size="small"
+                fullWidth
+                label="Start date"
+                value={toInputDate(m.startDate)}
+                onChange={(e) => {
+                  const date = fromInputDate(e.target.value);
+                  if (date) updateMember.mutate({ memberId: m.id, startDate: date });
+                }}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                type="date"
+                size="small"
+                fullWidth
+                label="End date"
+                value={toInputDate(m.endDate)}
+                onChange={(e) => updateMember.mutate({ memberId: m.id, endDate: fromInputDate(e.target.value) })}
+                helperText={m.endDate ? ' ' : 'Open-ended'}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+                <FormControlLabel
+                  control={
+                    <Switch
                       size="small"
-                      label={`Type of ${m.displayName}`}
-                      value={m.shopUserType}
-                      onChange={(e) => updateMember.mutate({ memberId: m.id, shopUserType: Number(e.target.value) as 0 | 1 })}
-                    >
-                      {TYPES.map((t) => (
-                        <MenuItem key={t.value} value={t.value}>
-                          {t.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      type="date"
-                      size="small"
-                      label={`Start date of ${m.displayName}`}
-                      value={toInputDate(m.startDate)}
-                      onChange={(e) => {
-                        const date = fromInputDate(e.target.value);
-                        if (date) updateMember.mutate({ memberId: m.id, startDate: date });
-                      }}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      type="date"
-                      size="small"
-                      label={`End date of ${m.displayName}`}
-                      value={toInputDate(m.endDate)}
-                      onChange={(e) => updateMember.mutate({ memberId: m.id, endDate: fromInputDate(e.target.value) })}
-                      helperText={m.endDate ? ' ' : 'Open-ended'}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          size="small"
-                          checked={m.permissions.calendar}
-                          onChange={(e) =>
-                            updateMember.mutate({ memberId: m.id, permissions: { ...m.permissions, calendar: e.target.checked } })
-                          }
-                        />
+                      checked={m.permissions.calendar}
+                      onChange={(e) =>
+                        updateMember.mutate({ memberId: m.id, permissions: { ...m.permissions, calendar: e.target.checked } })
                       }
-                      label="Calendar"
                     />
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          size="small"
-                          checked={m.permissions.manage}
-                          onChange={(e) =>
-                            updateMember.mutate({ memberId: m.id, permissions: { ...m.permissions, manage: e.target.checked } })
-                          }
-                        />
-                      }
-                      label="Manage"
-                    />
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          size="small"
-                          checked={m.canManageStore}
-                          onChange={(e) => updateMember.mutate({ memberId: m.id, canManageStore: e.target.checked })}
-                        />
-                      }
-                      label="Storefront"
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      color="error"
+                  }
+                  label="Calendar"
+                />
+                <FormControlLabel
+                  control={
+                    <Switch
                       size="small"
-                      onClick={() => removeMember.mutate({ memberId: m.id })}
-                      aria-label={`Remove ${m.displayName}`}
-                    >
-                      Remove
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+                      checked={m.permissions.manage}
+                      onChange={(e) => updateMember.mutate({ memberId: m.id, permissions: { ...m.permissions, manage: e.target.checked } })}
+                    />
+                  }
+                  label="Manage"
+                />
+                <FormControlLabel
+                  control={
+                    <Switch
+                      size="small"
+                      checked={m.canManageStore}
+                      onChange={(e) => updateMember.mutate({ memberId: m.id, canManageStore: e.target.checked })}
+                    />
+                  }
+                  label="Storefront"
+                />
+                <Button
+                  color="error"
+                  size="small"
+                  sx={{ ml: 'auto' }}
+                  onClick={() => removeMember.mutate({ memberId: m.id })}
+                  aria-label={`Remove ${m.displayName}`}
+                >
+                  Remove
+                </Button>
+              </Box>
+            </Box>
+          ))}
+        </Stack>
         {(list.data?.invitations.length ?? 0) > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             Pending invitations: {list.data?.invitations.map((i) => i.displayName ?? i.invitedEmail).join(', ')}
@@ -195,11 +187,7 @@ export function StudioMembers({ studioId }: { studioId: string }) {
             onChange={(e) => setInviteType(Number(e.target.value) as 0 | 1)}
             sx={{ minWidth: 140 }}
           >
-            {TYPES.map((t) => (
-              <MenuItem key={t.value} value={t.value}>
-                {t.label}
-              </MenuItem>
-            ))}
+            {typeOptions()}
           </TextField>
           <Box>
             <Button type="submit" variant="contained" disabled={invite.isPending || invitee.trim() === ''}>

@@ -1,6 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
 import EventIcon from '@mui/icons-material/Event';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -14,25 +13,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ButtonLink } from '../../components/links';
+import { ButtonLink, studioPath } from '../../components/links';
 import { useTrpcUtils } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
+import { ActivationChip, StudioActivationNote, studioDate } from './StudioActivation';
 import { StudioBanner } from './StudioBanner';
 import { type StudioHandle, studioQuery } from './studioQuery';
-
-/** A formatter per zone: making one costs more than formatting (seen in the server render's profile). */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** In the studio's own zone, so the server's render and the browser's agree on the day. */
-function studioDate(date: Date, timeZone: string) {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(date);
-}
 
 /** What /studio/{slug} and /studio/id/{id} show when the studio cannot be loaded (its route's error). */
 export function StudioNotFound({ error }: { error: unknown }) {
@@ -47,7 +35,6 @@ export function StudioNotFound({ error }: { error: unknown }) {
 /** /studio/{slug} and /studio/id/{id}: the studio its route's loader loaded. */
 export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
   const { data: studio } = useSuspenseQuery(studioQuery(useTrpcUtils(), studioHandle));
-  const handle = studio.urlSlug ?? studio.id;
   const residents = studio.artists.filter((a) => a.shopUserType === 0);
   const guests = studio.artists.filter((a) => a.shopUserType === 1);
   return (
@@ -63,6 +50,7 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
               {studio.displayName} · {studio.city}, {studio.state}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+              <ActivationChip activation={studio.activation} timezone={studio.timezone} />
               {studio.isVerified && <Chip size="small" color="primary" label="Verified" />}
               {studio.lookingForResident && <Chip size="small" label="Looking for residents" />}
               {studio.lookingForGuest && <Chip size="small" label="Looking for guest artists" />}
@@ -71,12 +59,12 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
           <Stack direction="row" spacing={1}>
             <MessageButton shopId={studio.id} hidden={studio.canManage} />
             {studio.isBookable && (
-              <ButtonLink to="/studio/$slug/booking" params={{ slug: handle }} variant="contained" startIcon={<EventIcon />}>
+              <ButtonLink to={studioPath(studio, 'booking')} variant="contained" startIcon={<EventIcon />}>
                 Book
               </ButtonLink>
             )}
             {studio.canManage && (
-              <ButtonLink to="/studio/$slug/manage" params={{ slug: handle }} variant="outlined" startIcon={<EditIcon />}>
+              <ButtonLink to={studioPath(studio, 'manage')} variant="outlined" startIcon={<EditIcon />}>
                 Manage
               </ButtonLink>
             )}
@@ -124,11 +112,12 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
                 Hours
               </Typography>
               <Typography color="text.secondary">{studio.hoursSummary}</Typography>
-              {!studio.isActive && (
-                <Alert severity="info" sx={{ mt: 2 }}>
-                  This studio is not yet active on InkLink.
-                </Alert>
-              )}
+              <StudioActivationNote
+                studioId={studio.id}
+                isActive={studio.isActive}
+                activation={studio.activation}
+                timezone={studio.timezone}
+              />
             </CardContent>
           </Card>
           <Card variant="outlined" sx={{ gridArea: 'artists' }}>
@@ -155,7 +144,9 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
                           <ListItemText
                             primary={`${artist.firstName} ${artist.lastName}`.trim() || artist.displayName}
                             secondary={
-                              artist.endDate ? `${artist.displayName} · until ${studioDate(artist.endDate, studio.timezone)}` : artist.displayName
+                              artist.endDate
+                                ? `${artist.displayName} · until ${studioDate(artist.endDate, studio.timezone)}`
+                                : artist.displayName
                             }
                           />
                         </ListItem>

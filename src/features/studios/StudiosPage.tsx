@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { US_STATES } from '../../../server/domains/studios/rules';
-import { CardActionAreaLink } from '../../components/links';
+import { CardActionAreaLink, studioPath } from '../../components/links';
 import { trpc } from '../../trpc';
 
 type Near = { latitude: number; longitude: number };
@@ -125,7 +125,7 @@ export function StudiosPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         {studios.map((studio) => (
           <Card key={studio.id} variant="outlined">
-            <CardActionAreaLink to="/studio/$slug" params={{ slug: studio.urlSlug ?? studio.id }} sx={{ height: '100%' }}>
+            <CardActionAreaLink to={studioPath(studio)} sx={{ height: '100%' }}>
               <CardContent>
                 <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
                   {studio.name}
