@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../components/format';
 
@@ -19,7 +20,9 @@ export function RunHistory() {
       <Typography id="run-history-title" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
         Run history
       </Typography>
-      {runs.error && <Typography color="error">{runs.error.message}</Typography>}
+      {runs.isError && !runs.data && (
+        <LoadFailed message="Failed to load the run history" onRetry={() => runs.refetch()} retrying={runs.isFetching} />
+      )}
       {runs.data?.length === 0 && <Typography color="text.secondary">No runs yet.</Typography>}
       <TableContainer>
         <Table size="small" aria-label="Run history">
