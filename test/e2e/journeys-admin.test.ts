@@ -43,6 +43,15 @@ async function cutLabels(page: Page): Promise<string[]> {
   );
 }
 
+/** Tables that scroll sideways inside their container (a column off-screen): their aria-labels. */
+async function sidewaysTables(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.MuiTableContainer-root')]
+      .filter((box) => box.scrollWidth > box.clientWidth + 1)
+      .map((box) => box.querySelector('table')?.getAttribute('aria-label') ?? '?'),
+  );
+}
+
 const failWith500 = (route: Route) =>
   route.fulfill({
     status: 500,
@@ -83,6 +92,7 @@ describe('admin console journeys (issue 19)', () => {
         await page.waitForTimeout(200);
         expect({ tab, overflow: await horizontalOverflow(page) }).toEqual({ tab, overflow: 0 });
         expect({ tab, cut: await cutLabels(page) }).toEqual({ tab, cut: [] });
+        expect({ tab, sidewaysTables: await sidewaysTables(page) }).toEqual({ tab, sidewaysTables: [] });
       }
       // Migrations is open: the three numbers of Inactive Shops Deletion, labels in full.
       for (const label of ['Months Since Last Update', 'Maximum Quality Score', 'Days Since Soft Delete'])
@@ -148,7 +158,8 @@ describe('admin console journeys (issue 19)', () => {
     await page.getByLabel('Search users').fill(tag);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const table = page.getByRole('table', { name: 'User Management' });
-    const headers = await table.getByRole('columnheader').allTextContents();
+    // On a phone the header row is hidden (each cell shows its column's name instead).
+    const headers = await table.getByRole('columnheader', { includeHidden: true }).allTextContents();
     const column = headers.indexOf('Studios');
     expect(column).toBeGreaterThan(0);
     const studiosOf = (name: string) =>
@@ -159,6 +170,7 @@ describe('admin console journeys (issue 19)', () => {
     await studiosOf(`${tag}Owner`).waitFor();
     expect(await studiosOf(`${tag}Owner`).textContent()).toBe('2');
     expect(await studiosOf(`${tag}Member`).textContent()).toBe('2');
+    expect(await studiosOf(`${tag}Member`).getAttribute('data-label')).toBe('Studios');
   });
 
   for (const width of BOTH_WIDTHS) {

@@ -18,6 +18,7 @@ import { blogFormInput } from '../../../server/domains/blog/inputs';
 import { BLOG_STATUSES, formatReadTime, readTimeMinutes, slugify } from '../../../server/domains/blog/rules';
 import { trpc } from '../../trpc';
 import { type Failure, FailureAlert, failureOf } from '../components/failure';
+import { dialogFormStyle } from '../components/layout';
 import type { AdminBlogRow } from '../types';
 
 type FormIn = z.input<typeof blogFormInput>;
@@ -88,7 +89,7 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="blog-dialog-title">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate style={dialogFormStyle}>
         <DialogTitle id="blog-dialog-title">{post ? 'Edit Blog Post' : 'Create Blog Post'}</DialogTitle>
         <DialogContent>
           {error && <FailureAlert failure={error} />}

@@ -25,6 +25,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { type Failure, FailureAlert, failureOf } from '../components/failure';
 import { formatDate } from '../components/format';
+import { stackOnPhone } from '../components/layout';
 import { StatTile, TileRow } from '../components/StatTile';
 import { useFlash } from '../components/useFlash';
 import { mainSiteOrigin } from '../location';
@@ -129,7 +130,7 @@ export default function BlogTab() {
         </Box>
       )}
       <TableContainer>
-        <Table size="small" aria-label="Blog posts">
+        <Table size="small" aria-label="Blog posts" sx={stackOnPhone}>
           <TableHead>
             <TableRow>
               <TableCell>Title</TableCell>
@@ -143,16 +144,16 @@ export default function BlogTab() {
           <TableBody>
             {list.data?.map((post) => (
               <TableRow key={post.id} hover>
-                <TableCell>
+                <TableCell data-label="Title">
                   {post.title} {post.featured && <Chip label="Featured" size="small" color="warning" variant="outlined" />}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Status">
                   <Chip label={post.status} size="small" color={post.status === 'published' ? 'success' : 'default'} />
                 </TableCell>
-                <TableCell>{post.category}</TableCell>
-                <TableCell>{formatDate(post.publishedAt)}</TableCell>
-                <TableCell>{formatReadTime(post.readTime)}</TableCell>
-                <TableCell>
+                <TableCell data-label="Category">{post.category}</TableCell>
+                <TableCell data-label="Published">{formatDate(post.publishedAt)}</TableCell>
+                <TableCell data-label="Read time">{formatReadTime(post.readTime)}</TableCell>
+                <TableCell data-label="Actions">
                   <Stack direction="row" spacing={1}>
                     <Button size="small" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
                       Edit

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AUDIT_ENTITY_TYPES } from '../../../server/domains/admin/inputs';
 import { AuditHistory } from '../components/AuditHistory';
 import { type Failure, FailureAlert, failureOf } from '../components/failure';
+import { dialogFormStyle } from '../components/layout';
 import { type FieldSpec, FormFields } from './FormFields';
 
 export type EditDialogProps<Row> = { row: Row; onClose(): void; onSaved(row: Row, message: string): void };
@@ -61,7 +62,7 @@ export function EditRecordDialog<Row, Values extends FieldValues>({
   });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="edit-dialog-title">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate style={dialogFormStyle}>
         <DialogTitle id="edit-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2, mt: 1 }}>

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { filterBySubstring } from '../../../server/domains/admin/rules';
 import { LoadFailed } from '../../components/LoadFailed';
+import { stackOnPhone } from '../components/layout';
 import { useFlash } from '../components/useFlash';
 import type { EditDialogProps } from './EditRecordDialog';
 
@@ -120,7 +121,7 @@ export function EntityManager<Row extends { id: string }>({
         {busy ? 'Loading…' : `${shown.length} of ${rows.length} shown`}
       </Typography>
       <TableContainer>
-        <Table size="small" aria-label={title}>
+        <Table size="small" aria-label={title} sx={stackOnPhone}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -133,9 +134,11 @@ export function EntityManager<Row extends { id: string }>({
             {shown.map((row) => (
               <TableRow key={row.id} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.label}>{column.render(row)}</TableCell>
+                  <TableCell key={column.label} data-label={column.label}>
+                    {column.render(row)}
+                  </TableCell>
                 ))}
-                <TableCell>
+                <TableCell data-label="Actions">
                   <Button size="small" onClick={() => setEditing(row)} aria-label={`Edit ${rowName(row)}`}>
                     Edit
                   </Button>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../components/format';
+import { stackOnPhone } from '../components/layout';
 
 const STATUS_COLOR = { running: 'info', succeeded: 'success', failed: 'error' } as const;
 
@@ -25,7 +26,7 @@ export function RunHistory() {
       )}
       {runs.data?.length === 0 && <Typography color="text.secondary">No runs yet.</Typography>}
       <TableContainer>
-        <Table size="small" aria-label="Run history">
+        <Table size="small" aria-label="Run history" sx={stackOnPhone}>
           <TableHead>
             <TableRow>
               <TableCell>Started</TableCell>
@@ -38,19 +39,19 @@ export function RunHistory() {
           <TableBody>
             {runs.data?.map((r) => (
               <TableRow key={r.id}>
-                <TableCell>{formatDateTime(r.startedAt)}</TableCell>
-                <TableCell>
+                <TableCell data-label="Started">{formatDateTime(r.startedAt)}</TableCell>
+                <TableCell data-label="Tool">
                   {r.tool}
                   {r.dryRun ? ' (dry run)' : ''}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="By">
                   {r.source === 'cli' ? `CLI ${r.operator ?? ''}` : (r.actorName ?? r.actorEmail ?? 'console')}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Status">
                   <Chip label={r.status} size="small" color={STATUS_COLOR[r.status]} variant="outlined" />
                   {r.error ? ` ${r.error}` : ''}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Counts">
                   {Object.entries(r.counts)
                     .map(([k, v]) => `${k} ${v}`)
                     .join(', ')}
