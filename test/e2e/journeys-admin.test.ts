@@ -108,6 +108,15 @@ describe('admin console journeys (issue 19)', () => {
       await dialog.getByLabel('Endorsements').waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await cutLabels(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // And the blog post dialog.
+      await page.getByRole('tab', { name: 'Blog Management' }).click();
+      await page.getByRole('button', { name: 'New Post' }).click();
+      await page.getByRole('dialog', { name: 'Create Blog Post' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await cutLabels(page)).toEqual([]);
     });
   }
 
