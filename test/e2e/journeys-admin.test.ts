@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shopUsers } from '../../server/db/schema';
 import { ADMIN_TABS } from '../../src/admin/location';
-import { BOTH_WIDTHS, horizontalOverflow, PHONE_WIDTH, useBrowserApp } from '../support/browser';
+import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
 import { insertShop } from '../support/maintenance-data';
 
@@ -149,38 +149,40 @@ describe('admin console journeys (issue 19)', () => {
     });
   }
 
-  it('the Studios column counts the studios a user owns or belongs to', async () => {
-    const db = app.server.deps.db;
-    const now = app.server.clock.now();
-    const tag = `st${randomUUID().slice(0, 6)}`;
-    const owner = await createUser({ firstName: `${tag}Owner` }, db);
-    const member = await createUser({ firstName: `${tag}Member` }, db);
-    const first = await insertShop(db, now, { name: `${tag} One`, ownerId: owner.id });
-    const second = await insertShop(db, now, { name: `${tag} Two`, ownerId: owner.id });
-    await db.insert(shopUsers).values([
-      { shopId: first.id, userId: owner.id },
-      { shopId: first.id, userId: member.id },
-      { shopId: second.id, userId: member.id, shopUserType: 1 },
-    ]);
-    const page = await app.newPage({ width: PHONE_WIDTH });
-    await openConsole(page, 'users');
-    await page.getByLabel('Search users').fill(tag);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const table = page.getByRole('table', { name: 'User Management' });
-    // On a phone the header row is hidden (each cell shows its column's name instead).
-    const headers = await table.getByRole('columnheader', { includeHidden: true }).allTextContents();
-    const column = headers.indexOf('Studios');
-    expect(column).toBeGreaterThan(0);
-    const studiosOf = (name: string) =>
-      table
-        .getByRole('row', { name: new RegExp(name) })
-        .getByRole('cell')
-        .nth(column);
-    await studiosOf(`${tag}Owner`).waitFor();
-    expect(await studiosOf(`${tag}Owner`).textContent()).toBe('2');
-    expect(await studiosOf(`${tag}Member`).textContent()).toBe('2');
-    expect(await studiosOf(`${tag}Member`).getAttribute('data-label')).toBe('Studios');
-  });
+  for (const width of BOTH_WIDTHS) {
+    it(`the Studios column counts the studios a user owns or belongs to at ${width} px`, async () => {
+      const db = app.server.deps.db;
+      const now = app.server.clock.now();
+      const tag = `st${randomUUID().slice(0, 6)}`;
+      const owner = await createUser({ firstName: `${tag}Owner` }, db);
+      const member = await createUser({ firstName: `${tag}Member` }, db);
+      const first = await insertShop(db, now, { name: `${tag} One`, ownerId: owner.id });
+      const second = await insertShop(db, now, { name: `${tag} Two`, ownerId: owner.id });
+      await db.insert(shopUsers).values([
+        { shopId: first.id, userId: owner.id },
+        { shopId: first.id, userId: member.id },
+        { shopId: second.id, userId: member.id, shopUserType: 1 },
+      ]);
+      const page = await app.newPage({ width });
+      await openConsole(page, 'users');
+      await page.getByLabel('Search users').fill(tag);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const table = page.getByRole('table', { name: 'User Management' });
+      // On a phone the header row is hidden (each cell shows its column's name instead).
+      const headers = await table.getByRole('columnheader', { includeHidden: true }).allTextContents();
+      const column = headers.indexOf('Studios');
+      expect(column).toBeGreaterThan(0);
+      const studiosOf = (name: string) =>
+        table
+          .getByRole('row', { name: new RegExp(name) })
+          .getByRole('cell')
+          .nth(column);
+      await studiosOf(`${tag}Owner`).waitFor();
+      expect(await studiosOf(`${tag}Owner`).textContent()).toBe('2');
+      expect(await studiosOf(`${tag}Member`).textContent()).toBe('2');
+      expect(await studiosOf(`${tag}Member`).getAttribute('data-label')).toBe('Studios');
+    });
+  }
 
   for (const width of BOTH_WIDTHS) {
     it(`failed loads and saves show the spec's texts with a Retry that recovers at ${width} px`, async () => {
