@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { artists, auditLog, notifications, orders, paymentRequests, type shops, storefronts, users } from '../../server/db/schema';
+import {
+  artists,
+  auditLog,
+  notifications,
+  orders,
+  paymentRequests,
+  type shops,
+  shopUsers,
+  storefronts,
+  users,
+} from '../../server/db/schema';
 import { ACCESS_DENIED_MESSAGE } from '../../server/domains/admin/inputs';
 import { filterBySubstring, SEARCH_FIELDS } from '../../server/domains/admin/rules';
 import { appRouter } from '../../server/router';
@@ -92,6 +102,51 @@ describe('User Management', () => {
     expect(rows).toHaveLength(100);
     expect(rows[0].id).toBe(newest.id);
     expect(rows[0]).toMatchObject({ email: newest.email, userTypes: ['client'], deleted: false, shopUsers: 0, fcmTokens: 0 });
+  });
+
+  it('counts the studios a user belongs to: owned or a member of, each studio once, ended and removed memberships not counted', async () => {
+    const db = server.deps.db;
+    const now = server.clock.now();
+    const owner = await createUser({ firstName: 'Owning' }, db);
+    const member = await createUser({ firstName: 'Joining' }, db);
+    const former = await createUser({ firstName: 'Leaving' }, db);
+    // An owner with no membership row (an imported or claimed shop) and one with both.
+    const claimed = await insertShop(db, now, { name: 'Claimed Ink', ownerId: owner.id });
+    const built = await insertShop(db, now, { name: 'Built Ink', ownerId: owner.id });
+    const closed = await insertShop(db, now, { name: 'Closed Ink', ownerId: owner.id, deleted: true, deletedAt: now });
+    const day = 86_400_000;
+    await db.insert(shopUsers).values([
+      { shopId: built.id, userId: owner.id },
+      // A resident twice over time at the same studio (past stint, current stint) counts once.
+      { shopId: claimed.id, userId: member.id, startDate: new Date(now.getTime() - 90 * day), endDate: new Date(now.getTime() - 60 * day) },
+      { shopId: claimed.id, userId: member.id, startDate: new Date(now.getTime() - 10 * day) },
+      // A guest spot that starts next week: already belongs.
+      {
+        shopId: built.id,
+        userId: member.id,
+        shopUserType: 1,
+        startDate: new Date(now.getTime() + 7 * day),
+        endDate: new Date(now.getTime() + 14 * day),
+      },
+      // Ended, removed, or at a deleted studio: not counted.
+      { shopId: claimed.id, userId: former.id, startDate: new Date(now.getTime() - 90 * day), endDate: new Date(now.getTime() - 1 * day) },
+      { shopId: built.id, userId: former.id, deleted: true },
+      { shopId: closed.id, userId: former.id },
+    ]);
+    const rows = await client.admin.users.search.query({ query: 'Owning' });
+    const byId = new Map(
+      [
+        ...rows,
+        ...(await client.admin.users.search.query({ query: 'Joining' })),
+        ...(await client.admin.users.search.query({ query: 'Leaving' })),
+      ].map((r) => [r.id, r]),
+    );
+    expect(byId.get(owner.id)?.studios).toBe(2);
+    expect(byId.get(member.id)?.studios).toBe(2);
+    // shopUsers (spec 2 §3) stays the number of membership records, removed ones left out.
+    expect(byId.get(member.id)?.shopUsers).toBe(3);
+    expect(byId.get(former.id)?.shopUsers).toBe(2);
+    expect(byId.get(former.id)?.studios).toBe(0);
   });
 
   it('edits a user with the spec validations; grants and revokes user types; audits who, when, before and after', async () => {

@@ -48,6 +48,7 @@ describe('ShopUser EndDate migration', () => {
     }
     const dry = await runMigration({ ctx: ctx(), input: { tool: 'shop-user-end-date', dryRun: true, source: 'cli' } });
     expect(dry).toMatchObject({ success: true, dryRun: true, updated: open, errors: 0 });
+    expect(dry.message).toBe(`Dry run: ${open} records would be updated, 0 would fail. Nothing was changed.`);
   });
 });
 
@@ -287,6 +288,7 @@ describe('npm run migrate-data', () => {
     expect(unknown.stderr).toContain("Unknown migration 'shop-everything'");
     const plain = await runCli('scripts/migrate-data.ts', ['shop-user-end-date', '--dry-run'], database.env);
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toContain('Migration completed with 0 successful updates and 0 errors.');
+    expect(plain.stdout).toContain('Dry run: 0 records would be updated, 0 would fail. Nothing was changed.');
+    expect(plain.stdout).not.toContain('Migration completed');
   }, 120_000);
 });

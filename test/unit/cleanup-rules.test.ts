@@ -9,7 +9,9 @@ import {
   type DeletionSettings,
   isModeEnabled,
   isShopUserActive,
+  migrationResultText,
   modeButtonLabel,
+  shownModes,
   settingsForMode,
   tileLabels,
   UI_DELETION_DEFAULTS,
@@ -174,6 +176,9 @@ describe('run modes, buttons and tiles (spec 2 §2, §9)', () => {
       'Preview BOTH PHASES',
     ]);
     expect(['soft', 'hard', 'both'].map((m) => modeButtonLabel(m as never, false))).toEqual(['Run Soft Delete Only', 'Run Hard Delete Only', 'RUN BOTH PHASES']);
+    // The dry-run twin of 'Preview Both Phases' is not shown: every button says a distinct thing.
+    expect(shownModes(true).map((m) => modeButtonLabel(m, true))).toEqual(['Preview Both Phases', 'Preview Soft Delete Only', 'Preview Hard Delete Only']);
+    expect(shownModes(false).map((m) => modeButtonLabel(m, false))).toEqual(['Preview Both Phases', 'Run Soft Delete Only', 'Run Hard Delete Only', 'RUN BOTH PHASES']);
     const none = { ...UI_DELETION_DEFAULTS, enableSoftDelete: false, enableHardDelete: false };
     expect(['preview', 'soft', 'hard', 'both'].map((m) => isModeEnabled(m as never, none))).toEqual([true, false, false, false]);
     const hardOnly = { ...none, enableHardDelete: true };
@@ -192,5 +197,19 @@ describe('run modes, buttons and tiles (spec 2 §2, §9)', () => {
     expect(analysisChips(protectedRow, 'protected')).toEqual(['Active', 'Featured', 'Has Artists']);
     const hard = analyzeDeletedShop(shop({ deleted: true, deletedAt: at('2025-01-01T00:00:00Z') }), settings, NOW);
     expect(analysisChips(hard, 'hard')).toEqual(['Deleted']);
+  });
+
+  it('words a real migration run as the spec does and a dry run as a dry run', () => {
+    expect(migrationResultText('shop-records', { updated: 3, errors: 1 })).toBe(
+      'Migration completed with 3 successful updates and 1 failures.',
+    );
+    expect(migrationResultText('shop-user-end-date', { updated: 3, errors: 1 })).toBe(
+      'Migration completed with 3 successful updates and 1 errors.',
+    );
+    for (const tool of ['shop-records', 'shop-user-end-date', 'shop-user-permissions'] as const) {
+      expect(migrationResultText(tool, { updated: 3, errors: 1 }, true)).toBe(
+        'Dry run: 3 records would be updated, 1 would fail. Nothing was changed.',
+      );
+    }
   });
 });

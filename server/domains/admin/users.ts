@@ -1,6 +1,8 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pushDevices, shopUsers, users } from '../../db/schema';
+import { pushDevices, shops, shopUsers, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { sqlTime } from '../../db/sql';
 import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { isDisplayNameTaken } from '../users/service';
@@ -10,50 +12,88 @@ import { lowerPrefix, mergeById, uuidPrefixCondition } from './search';
 
 // User Management (spec 2 §2, §3 User admin view, §5 admin edits and search).
 
-const adminUserColumns = {
-  id: users.id,
-  displayName: users.displayName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phone: users.phone,
-  city: users.city,
-  state: users.state,
-  bio: users.bio,
-  userTypes: users.userTypes,
-  deleted: users.deleted,
-  disabled: users.disabled,
-  hasStorefront: users.hasStorefront,
-  photoURL: users.photoUrl,
-  createdAt: users.createdAt,
-  lastUpdated: users.lastUpdated,
-  deletedAt: users.deletedAt,
-  /** Memberships in studios (not removed). */
-  shopUsers: sql<number>`(select count(*)::int from ${shopUsers} where ${shopUsers.userId} = ${users.id} and ${shopUsers.deleted} = false)`,
-  /** Registered push devices (the spec's fcmTokens). */
-  fcmTokens: sql<number>`(select count(*)::int from ${pushDevices} where ${pushDevices.userId} = ${users.id})`,
+/**
+ * The counts are correlated subqueries built with the query builder, which names every column with
+ * its table ("shop_users"."user_id" = "users"."id"). A raw sql`` template in a one-table select
+ * names columns bare, and inside a subquery a bare "id" is the subquery's own id: the counts
+ * compared shop_users.user_id with shop_users.id and read 0 for everyone.
+ */
+const adminUserColumns = (db: Db, now: Date) => {
+  const memberships = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shopUsers)
+    .where(and(eq(shopUsers.userId, users.id), eq(shopUsers.deleted, false)));
+  const devices = db.select({ n: sql<number>`count(*)::int` }).from(pushDevices).where(eq(pushDevices.userId, users.id));
+  const liveMembership = db
+    .select({ one: sql`1` })
+    .from(shopUsers)
+    .where(
+      and(
+        eq(shopUsers.shopId, shops.id),
+        eq(shopUsers.userId, users.id),
+        eq(shopUsers.deleted, false),
+        or(isNull(shopUsers.endDate), gt(shopUsers.endDate, sql`${sqlTime(now)}`)),
+      ),
+    );
+  const studios = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shops)
+    .where(and(eq(shops.deleted, false), or(eq(shops.ownerId, users.id), exists(liveMembership))));
+  return {
+    id: users.id,
+    displayName: users.displayName,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    phone: users.phone,
+    city: users.city,
+    state: users.state,
+    bio: users.bio,
+    userTypes: users.userTypes,
+    deleted: users.deleted,
+    disabled: users.disabled,
+    hasStorefront: users.hasStorefront,
+    photoURL: users.photoUrl,
+    createdAt: users.createdAt,
+    lastUpdated: users.lastUpdated,
+    deletedAt: users.deletedAt,
+    /** Membership records in studios (not removed), past, current and future: the spec's shopUsers. */
+    shopUsers: sql<number>`(${memberships})`,
+    /** Registered push devices (the spec's fcmTokens). */
+    fcmTokens: sql<number>`(${devices})`,
+    /**
+     * The Studios column: studios (not deleted) the user belongs to, each once — owned, or with a
+     * membership that is not removed and not yet ended (a guest spot starting later counts).
+     */
+    studios: sql<number>`(${studios})`,
+  };
 };
 
 export type AdminUser = Awaited<ReturnType<typeof recentUsers>>[number];
 
 /** Load Recent: the 100 newest users. */
 export async function recentUsers({ ctx }: { ctx: ServiceCtx }) {
-  return ctx.db.select(adminUserColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_LIST_LIMIT);
+  return ctx.db
+    .select(adminUserColumns(ctx.db, ctx.deps.clock.now()))
+    .from(users)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(ADMIN_LIST_LIMIT);
 }
 
 /** Prefix search on email, displayName (with or without its @), firstName and lastName; 50 per field. */
 export async function searchUsers({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof searchInput> }) {
   const q = input.query;
+  const columns = adminUserColumns(ctx.db, ctx.deps.clock.now());
   const handle = q.startsWith('@') ? q : `@${q}`;
   const byField = (condition: ReturnType<typeof lowerPrefix>, order: Parameters<typeof asc>[0]) =>
-    ctx.db.select(adminUserColumns).from(users).where(condition).orderBy(asc(order)).limit(ADMIN_SEARCH_PER_FIELD);
+    ctx.db.select(columns).from(users).where(condition).orderBy(asc(order)).limit(ADMIN_SEARCH_PER_FIELD);
   const idRange = uuidPrefixCondition(users.id, q);
   const lists = await Promise.all([
     byField(lowerPrefix(users.email, q), sql`lower(${users.email})`),
     byField(lowerPrefix(users.displayName, handle), sql`lower(${users.displayName})`),
     byField(lowerPrefix(users.firstName, q), sql`lower(${users.firstName})`),
     byField(lowerPrefix(users.lastName, q), sql`lower(${users.lastName})`),
-    idRange ? ctx.db.select(adminUserColumns).from(users).where(idRange).limit(ADMIN_SEARCH_PER_FIELD) : Promise.resolve([]),
+    idRange ? ctx.db.select(columns).from(users).where(idRange).limit(ADMIN_SEARCH_PER_FIELD) : Promise.resolve([]),
   ]);
   return mergeById(lists);
 }
@@ -77,7 +117,7 @@ export async function updateUser({ ctx, input }: { ctx: ServiceCtx; input: z.out
           .set({ ...next, lastUpdated: now })
           .where(eq(users.id, id)),
       );
-      const [row] = await tx.db.select(adminUserColumns).from(users).where(eq(users.id, id));
+      const [row] = await tx.db.select(adminUserColumns(tx.db, now)).from(users).where(eq(users.id, id));
       return { user: row, message: ADMIN_MESSAGES.userUpdated };
     });
   } catch (error) {

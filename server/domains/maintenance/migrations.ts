@@ -300,7 +300,7 @@ export async function runMigration({ ctx, input, hooks = {} }: { ctx: ServiceCtx
     tally.errors += 1;
     run.log(`ERROR ${error}`);
   }
-  const message = migrationResultText(input.tool, tally);
+  const message = migrationResultText(input.tool, tally, input.dryRun);
   run.log(message);
   const success = error === null && tally.errors === 0;
   const finishedAt = await run.finish(success, { ...tally }, { error, message });

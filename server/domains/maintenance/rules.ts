@@ -111,6 +111,16 @@ export function isModeEnabled(mode: CleanupMode, settings: DeletionSettings): bo
   }
 }
 
+/**
+ * The buttons on the card. With Dry Run Mode on, the fourth button ('Preview BOTH PHASES') would sit
+ * beside 'Preview Both Phases' and always do what another button already does (the enabled phases
+ * as a dry run: both, soft only or hard only), so two buttons would read alike and one of them
+ * would claim both phases while previewing one. It is shown only as the live 'RUN BOTH PHASES'.
+ */
+export function shownModes(dryRun: boolean): CleanupMode[] {
+  return dryRun ? CLEANUP_MODES.filter((mode) => mode !== 'both') : [...CLEANUP_MODES];
+}
+
 /** The button texts: the word is Preview while Dry Run Mode is on (spec 2 §2). */
 export function modeButtonLabel(mode: CleanupMode, dryRun: boolean): string {
   switch (mode) {
@@ -321,8 +331,13 @@ export type CleanupCounts = { analyzed: number; softDeleted: number; hardDeleted
 
 export type MigrationCounts = { updated: number; errors: number };
 
-/** Spec 2 §2 result lines of the migration screens. */
-export function migrationResultText(tool: MigrationTool, counts: MigrationCounts): string {
+/**
+ * Spec 2 §2 result lines of the migration screens, verbatim for a real run. A dry run changed
+ * nothing, so it says what it is instead of reporting "successful updates" that never happened
+ * (the spec fixes no dry-run text; the console's buttons always run for real).
+ */
+export function migrationResultText(tool: MigrationTool, counts: MigrationCounts, dryRun = false): string {
+  if (dryRun) return `Dry run: ${counts.updated} records would be updated, ${counts.errors} would fail. Nothing was changed.`;
   return tool === 'shop-records'
     ? `Migration completed with ${counts.updated} successful updates and ${counts.errors} failures.`
     : `Migration completed with ${counts.updated} successful updates and ${counts.errors} errors.`;

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +17,8 @@ import type { z } from 'zod';
 import { blogFormInput } from '../../../server/domains/blog/inputs';
 import { BLOG_STATUSES, formatReadTime, readTimeMinutes, slugify } from '../../../server/domains/blog/rules';
 import { trpc } from '../../trpc';
+import { type Failure, FailureAlert, failureOf } from '../components/failure';
+import { dialogFormStyle } from '../components/layout';
 import type { AdminBlogRow } from '../types';
 
 type FormIn = z.input<typeof blogFormInput>;
@@ -30,7 +31,7 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
   const utils = trpc.useUtils();
   const create = trpc.admin.blog.create.useMutation();
   const update = trpc.admin.blog.update.useMutation();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(blogFormInput),
     defaultValues: post
@@ -60,7 +61,7 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
       await Promise.all([utils.admin.blog.list.invalidate(), utils.admin.blog.stats.invalidate()]);
       onSaved(post ? 'Blog post updated successfully' : 'Blog post created successfully');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : `Failed to ${post ? 'update' : 'create'} blog`);
+      setError(failureOf(`Failed to ${post ? 'update' : 'create'} blog`, failure));
     }
   });
 
@@ -88,14 +89,10 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="blog-dialog-title">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate style={dialogFormStyle}>
         <DialogTitle id="blog-dialog-title">{post ? 'Edit Blog Post' : 'Create Blog Post'}</DialogTitle>
         <DialogContent>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
+          {error && <FailureAlert failure={error} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }}>
             {text('title', 'Title', { required: true })}
             {text('slug', 'Slug', { helperText: errors.slug?.message ?? `URL: /blog/${slugify(slug ?? '') || slugify(title ?? '') || '…'}` })}

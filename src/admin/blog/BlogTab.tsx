@@ -21,8 +21,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { BLOG_STATUSES, formatReadTime } from '../../../server/domains/blog/rules';
+import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
+import { type Failure, FailureAlert, failureOf } from '../components/failure';
 import { formatDate } from '../components/format';
+import { stackOnPhone } from '../components/layout';
 import { StatTile, TileRow } from '../components/StatTile';
 import { useFlash } from '../components/useFlash';
 import { mainSiteOrigin } from '../location';
@@ -45,7 +48,7 @@ export default function BlogTab() {
   const remove = trpc.admin.blog.delete.useMutation();
   const [editing, setEditing] = useState<AdminBlogRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminBlogRow | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [success, showSuccess] = useFlash();
 
   const confirmDelete = async () => {
@@ -56,7 +59,7 @@ export default function BlogTab() {
       await Promise.all([utils.admin.blog.list.invalidate(), utils.admin.blog.stats.invalidate()]);
       showSuccess('Blog post deleted successfully');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Failed to delete blog');
+      setError(failureOf('Failed to delete blog', failure));
     }
     setDeleting(null);
   };
@@ -72,6 +75,12 @@ export default function BlogTab() {
           New Post
         </Button>
       </Stack>
+      {/* When the list failed too (one request carries both), its alert's Retry reloads both. */}
+      {stats.isError && !list.isError && (
+        <Box sx={{ mb: 2 }}>
+          <LoadFailed message="Failed to fetch blog statistics" onRetry={() => stats.refetch()} retrying={stats.isFetching} />
+        </Box>
+      )}
       {s && (
         <TileRow label="Blog statistics">
           <StatTile label="Total Posts" value={s.total} />
@@ -110,13 +119,18 @@ export default function BlogTab() {
           {success}
         </Alert>
       )}
-      {(error || list.error) && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error ?? list.error?.message ?? 'Failed to fetch blogs'}
-        </Alert>
+      {error && <FailureAlert failure={error} />}
+      {list.isError && (
+        <Box sx={{ mb: 2 }}>
+          <LoadFailed
+            message="Failed to fetch blogs"
+            onRetry={() => Promise.all([list.refetch(), stats.isError ? stats.refetch() : null])}
+            retrying={list.isFetching}
+          />
+        </Box>
       )}
       <TableContainer>
-        <Table size="small" aria-label="Blog posts">
+        <Table size="small" aria-label="Blog posts" sx={stackOnPhone}>
           <TableHead>
             <TableRow>
               <TableCell>Title</TableCell>
@@ -130,16 +144,16 @@ export default function BlogTab() {
           <TableBody>
             {list.data?.map((post) => (
               <TableRow key={post.id} hover>
-                <TableCell>
+                <TableCell data-label="Title">
                   {post.title} {post.featured && <Chip label="Featured" size="small" color="warning" variant="outlined" />}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Status">
                   <Chip label={post.status} size="small" color={post.status === 'published' ? 'success' : 'default'} />
                 </TableCell>
-                <TableCell>{post.category}</TableCell>
-                <TableCell>{formatDate(post.publishedAt)}</TableCell>
-                <TableCell>{formatReadTime(post.readTime)}</TableCell>
-                <TableCell>
+                <TableCell data-label="Category">{post.category}</TableCell>
+                <TableCell data-label="Published">{formatDate(post.publishedAt)}</TableCell>
+                <TableCell data-label="Read time">{formatReadTime(post.readTime)}</TableCell>
+                <TableCell data-label="Actions">
                   <Stack direction="row" spacing={1}>
                     <Button size="small" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
                       Edit

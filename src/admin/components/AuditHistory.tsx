@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AUDIT_ENTITY_TYPES } from '../../../server/domains/admin/inputs';
+import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { formatDateTime } from './format';
 
@@ -15,7 +16,9 @@ export function AuditHistory({ entityType, entityId }: { entityType: (typeof AUD
         Change history
       </Typography>
       {history.data?.length === 0 && <Typography color="text.secondary">No admin changes yet.</Typography>}
-      {history.error && <Typography color="error">{history.error.message}</Typography>}
+      {history.isError && (
+        <LoadFailed message="Failed to load the change history" onRetry={() => history.refetch()} retrying={history.isFetching} />
+      )}
       <Box component="ol" sx={{ pl: 2, m: 0, maxHeight: 220, overflow: 'auto' }}>
         {history.data?.map((entry) => (
           <li key={entry.id}>

@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 import { StatTile, TileRow } from '../components/StatTile';
@@ -9,7 +9,7 @@ import { formatCents } from '../../../server/lib/money';
 export default function DashboardTab() {
   const stats = trpc.admin.dashboard.useQuery();
   if (stats.isLoading) return <PageSpinner />;
-  if (!stats.data) return <Alert severity="error">{stats.error?.message ?? 'Failed to load the dashboard'}</Alert>;
+  if (!stats.data) return <LoadFailed message="Failed to load the dashboard" onRetry={() => stats.refetch()} retrying={stats.isFetching} />;
   const s = stats.data;
   return (
     <>

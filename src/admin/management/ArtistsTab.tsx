@@ -43,6 +43,7 @@ function ArtistDialog({ row, onClose, onSaved }: EditDialogProps<AdminArtistRow>
         { label: 'User ID', value: row.userId },
         { label: 'Email', value: row.email },
       ]}
+      failureMessage="Failed to update artist"
       audit={{ entityType: 'artist', entityId: row.id }}
       save={async (input) => {
         const saved = await update.mutateAsync(input as z.output<typeof updateArtistInput>);

@@ -12,6 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { filterBySubstring } from '../../../server/domains/admin/rules';
+import { LoadFailed } from '../../components/LoadFailed';
+import { stackOnPhone } from '../components/layout';
 import { useFlash } from '../components/useFlash';
 import type { EditDialogProps } from './EditRecordDialog';
 
@@ -47,24 +49,23 @@ export function EntityManager<Row extends { id: string }>({
   const [rows, setRows] = useState<Row[]>([]);
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A failed load: the spec's text ('Failed to load users', 'Failed to search users') and the same load again.
+  const [failed, setFailed] = useState<{ message: string; retry(): void } | null>(null);
   const [editing, setEditing] = useState<Row | null>(null);
   const [success, showSuccess] = useFlash();
 
-  const load = useCallback(
-    async (fetchRows: () => Promise<Row[]>, failure: string) => {
-      setBusy(true);
-      setError(null);
-      try {
-        setRows(await fetchRows());
-      } catch (cause) {
-        setError(cause instanceof Error && cause.message ? cause.message : failure);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [],
-  );
+  const load = useCallback(async function run(fetchRows: () => Promise<Row[]>, failure: string): Promise<void> {
+    setBusy(true);
+    setFailed(null);
+    try {
+      setRows(await fetchRows());
+    } catch {
+      // The spec's text, whatever the cause: a dropped connection reads "Failed to fetch".
+      setFailed({ message: failure, retry: () => void run(fetchRows, failure) });
+    } finally {
+      setBusy(false);
+    }
+  }, []);
   const recent = useCallback(() => load(loadRecent, `Failed to load ${noun}`), [load, loadRecent, noun]);
   useEffect(() => {
     void recent();
@@ -111,16 +112,16 @@ export function EntityManager<Row extends { id: string }>({
           {success}
         </Alert>
       )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
+      {failed && (
+        <Box sx={{ mb: 2 }}>
+          <LoadFailed message={failed.message} onRetry={failed.retry} retrying={busy} />
+        </Box>
       )}
       <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
         {busy ? 'Loading…' : `${shown.length} of ${rows.length} shown`}
       </Typography>
       <TableContainer>
-        <Table size="small" aria-label={title}>
+        <Table size="small" aria-label={title} sx={stackOnPhone}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -133,9 +134,11 @@ export function EntityManager<Row extends { id: string }>({
             {shown.map((row) => (
               <TableRow key={row.id} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.label}>{column.render(row)}</TableCell>
+                  <TableCell key={column.label} data-label={column.label}>
+                    {column.render(row)}
+                  </TableCell>
                 ))}
-                <TableCell>
+                <TableCell data-label="Actions">
                   <Button size="small" onClick={() => setEditing(row)} aria-label={`Edit ${rowName(row)}`}>
                     Edit
                   </Button>

@@ -32,6 +32,7 @@ function StorefrontDialog({ row, onClose, onSaved }: EditDialogProps<AdminStoref
         { label: 'Storefront ID', value: row.id },
         { label: 'Owner ID', value: `${row.ownerId} (${row.ownerType})` },
       ]}
+      failureMessage="Failed to update storefront"
       audit={{ entityType: 'storefront', entityId: row.id }}
       save={async (input) => {
         const saved = await update.mutateAsync(input as z.output<typeof updateStorefrontInput>);

@@ -49,6 +49,7 @@ function StudioDialog({ row, onClose, onSaved }: EditDialogProps<AdminStudioRow>
         { label: 'Studio ID', value: row.id },
         { label: 'Email', value: row.email ?? '—' },
       ]}
+      failureMessage="Failed to update studio"
       audit={{ entityType: 'shop', entityId: row.id }}
       save={async (input) => {
         // The email is read-only in the dialog: it is sent back unchanged.

@@ -47,6 +47,7 @@ function UserDialog({ row, onClose, onSaved }: EditDialogProps<AdminUserRow>) {
         { label: 'User ID', value: row.id },
         { label: 'Email', value: row.email },
       ]}
+      failureMessage="Failed to update user"
       audit={{ entityType: 'user', entityId: row.id }}
       save={async (input) => {
         const saved = await update.mutateAsync(input as z.output<typeof updateUserInput>);
@@ -84,7 +85,7 @@ export default function UsersTab() {
           ),
         },
         { label: 'Status', render: (u) => <Flags flags={[['Deleted', u.deleted, 'error'], ['Disabled', u.disabled, 'warning'], ['Storefront', u.hasStorefront, 'info']]} /> },
-        { label: 'Studios', render: (u) => u.shopUsers },
+        { label: 'Studios', render: (u) => u.studios },
         { label: 'Created', render: (u) => formatDate(u.createdAt) },
       ]}
       EditDialog={UserDialog}

@@ -11,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import {
-  CLEANUP_MODES,
   type CleanupMode,
   DELETION_BOUNDS,
   type DeletionSettings,
   isModeEnabled,
   modeButtonLabel,
+  shownModes,
   UI_DELETION_DEFAULTS,
 } from '../../../server/domains/maintenance/rules';
 import { trpc } from '../../trpc';
@@ -70,7 +70,8 @@ export function CleanupTool() {
               />
             ))}
           </FormGroup>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ my: 2 }}>
+          {/* One column on a phone, three equal columns from md; each field as wide as its cell, so its label reads in full. */}
+          <Box sx={{ display: 'grid', gap: 2, my: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
             {NUMBERS.map(([key, label, hint]) => (
               <TextField
                 key={key}
@@ -82,12 +83,13 @@ export function CleanupTool() {
                 slotProps={{ htmlInput: { min: DELETION_BOUNDS[key].min, max: DELETION_BOUNDS[key].max, step: 1 } }}
                 helperText={hint ?? `${DELETION_BOUNDS[key].min}-${DELETION_BOUNDS[key].max}`}
                 disabled={busy}
+                fullWidth
               />
             ))}
-          </Stack>
+          </Box>
         </Box>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
-          {CLEANUP_MODES.map((m) => (
+          {shownModes(settings.dryRun).map((m) => (
             <Button
               key={m}
               variant={m === 'preview' ? 'contained' : 'outlined'}

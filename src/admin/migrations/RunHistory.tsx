@@ -6,8 +6,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../components/format';
+import { stackOnPhone } from '../components/layout';
 
 const STATUS_COLOR = { running: 'info', succeeded: 'success', failed: 'error' } as const;
 
@@ -19,10 +21,12 @@ export function RunHistory() {
       <Typography id="run-history-title" variant="h3" sx={{ fontSize: '1.2rem', mb: 1 }}>
         Run history
       </Typography>
-      {runs.error && <Typography color="error">{runs.error.message}</Typography>}
+      {runs.isError && !runs.data && (
+        <LoadFailed message="Failed to load the run history" onRetry={() => runs.refetch()} retrying={runs.isFetching} />
+      )}
       {runs.data?.length === 0 && <Typography color="text.secondary">No runs yet.</Typography>}
       <TableContainer>
-        <Table size="small" aria-label="Run history">
+        <Table size="small" aria-label="Run history" sx={stackOnPhone}>
           <TableHead>
             <TableRow>
               <TableCell>Started</TableCell>
@@ -35,19 +39,19 @@ export function RunHistory() {
           <TableBody>
             {runs.data?.map((r) => (
               <TableRow key={r.id}>
-                <TableCell>{formatDateTime(r.startedAt)}</TableCell>
-                <TableCell>
+                <TableCell data-label="Started">{formatDateTime(r.startedAt)}</TableCell>
+                <TableCell data-label="Tool">
                   {r.tool}
                   {r.dryRun ? ' (dry run)' : ''}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="By">
                   {r.source === 'cli' ? `CLI ${r.operator ?? ''}` : (r.actorName ?? r.actorEmail ?? 'console')}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Status">
                   <Chip label={r.status} size="small" color={STATUS_COLOR[r.status]} variant="outlined" />
                   {r.error ? ` ${r.error}` : ''}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Counts">
                   {Object.entries(r.counts)
                     .map(([k, v]) => `${k} ${v}`)
                     .join(', ')}

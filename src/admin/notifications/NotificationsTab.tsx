@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { TEST_CHANNELS, TEST_NOTIFICATION_TYPES, TEST_PRIORITIES, TEST_PROFILES, testNotificationInput } from '../../../server/domains/admin/inputs';
 import type { Me } from '../../features/auth/useAuth';
 import { trpc } from '../../trpc';
+import { type Failure, FailureAlert, failureOf } from '../components/failure';
 
 type FormIn = z.input<typeof testNotificationInput>;
 type FormOut = z.output<typeof testNotificationInput>;
@@ -34,7 +35,7 @@ const TIPS = [
 export default function NotificationsTab({ me }: { me: Me }) {
   const send = trpc.admin.notifications.sendTest.useMutation();
   const quick = trpc.admin.notifications.quickTest.useMutation();
-  const [result, setResult] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<{ severity: 'success'; text: string } | { severity: 'error'; failure: Failure } | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(testNotificationInput),
     defaultValues: { type: 'general_alert', title: '', body: '', channels: ['in_app'], priority: 'normal', escalationProfile: 'normal', targetUserId: me.id, customData: '' },
@@ -49,7 +50,7 @@ export default function NotificationsTab({ me }: { me: Me }) {
       const sent = await send.mutateAsync({ ...values, customData: form.getValues('customData') ?? '' });
       setResult({ severity: 'success', text: `${sent.message} (${sent.id})` });
     } catch (failure) {
-      setResult({ severity: 'error', text: failure instanceof Error ? failure.message : 'Failed to send the test notification' });
+      setResult({ severity: 'error', failure: failureOf('Failed to send the test notification', failure) });
     }
   });
   const runQuick = async (kind: 'inbox' | 'calendar') => {
@@ -58,7 +59,7 @@ export default function NotificationsTab({ me }: { me: Me }) {
       const sent = await quick.mutateAsync({ kind });
       setResult({ severity: 'success', text: `${sent.message} (${sent.id})` });
     } catch (failure) {
-      setResult({ severity: 'error', text: failure instanceof Error ? failure.message : 'Failed to send the test notification' });
+      setResult({ severity: 'error', failure: failureOf('Failed to send the test notification', failure) });
     }
   };
   const select = (name: 'type' | 'priority' | 'escalationProfile', label: string, options: readonly string[]) => (
@@ -83,11 +84,12 @@ export default function NotificationsTab({ me }: { me: Me }) {
         <Typography id="notification-form-title" variant="h2" sx={{ fontSize: '1.4rem', mb: 2 }}>
           Create Test Notification
         </Typography>
-        {result && (
-          <Alert severity={result.severity} sx={{ mb: 2 }}>
+        {result?.severity === 'success' && (
+          <Alert severity="success" sx={{ mb: 2 }}>
             {result.text}
           </Alert>
         )}
+        {result?.severity === 'error' && <FailureAlert failure={result.failure} />}
         {firstError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {firstError}

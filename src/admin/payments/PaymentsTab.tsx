@@ -15,6 +15,7 @@ import { PAYMENT_TEST_LOG_LIMIT, TEST_CARDS, TEST_TRIAL_CHOICES } from '../../..
 import { amountField, descriptionField } from '../../../server/domains/payments/inputs';
 import { initialRequestStatus, PLANS, paymentRequestFees, trialDaysFor } from '../../../server/domains/payments/rules';
 import { trpc } from '../../trpc';
+import { refusalReason } from '../components/failure';
 import { formatCents } from '../../../server/lib/money';
 
 type LogEntry = { id: string; at: Date; test: string; ok: boolean; summary: string };
@@ -60,7 +61,8 @@ export default function PaymentsTab() {
       const result = await call();
       record(test, result.ok, result.summary);
     } catch (error) {
-      record(test, false, error instanceof Error ? error.message : 'Failed to process payment');
+      const reason = refusalReason(error);
+      record(test, false, reason ? `Failed to process payment: ${reason}` : 'Failed to process payment');
     }
   };
   const cardLabel = TEST_CARDS.find((c) => c.id === card)?.label ?? card;
