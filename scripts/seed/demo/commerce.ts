@@ -7,6 +7,9 @@ import { createProduct } from '../../../server/domains/products/service';
 import { createStorefront } from '../../../server/domains/storefronts/service';
 import type { ServiceCtx } from '../../../server/service-context';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../../../server/providers/payments/types';
+import { uploadImage } from '../../../server/domains/images/service';
+import { toJpeg, twoAtATime } from './artists';
+import { PALETTES, productPhoto, randomSource } from './artwork';
 import type { DemoSeedContext } from './index';
 
 type ProductFields = Parameters<typeof createProduct>[0]['input'];
@@ -48,6 +51,22 @@ export async function seedCommerce(ctx: DemoSeedContext) {
       settings: { taxRate: 0, shippingRate: 599, freeShippingThreshold: 7500 },
     },
   });
+  // Product photos, drawn at seed time and uploaded through the real pipeline by the seller: the
+  // studio's into the owner's own (non-artist, so never shown) gallery, the artist's sticker sheet
+  // as one of his flash pieces. The product form takes the uploaded files' URLs.
+  const random = randomSource(77);
+  const kinds = ['balm', 'tee', 'print', 'gift-card', 'hoodie', 'stickers'] as const;
+  const drawn = kinds.map((kind, i) => ({ kind, svg: productPhoto(random, PALETTES[i % PALETTES.length], kind) }));
+  const photos = await twoAtATime(
+    drawn.map(({ kind, svg }) => async () => {
+      const seller = kind === 'stickers' ? asArtist : asOwner;
+      const bytes = await toJpeg(svg);
+      const row = await uploadImage({ ctx: seller, fields: { accountType: 'user', accountId: seller.user?.id ?? '', imageType: kind === 'stickers' ? 'flash' : 'portfolio' }, bytes });
+      return [kind, row.url] as const;
+    }),
+  );
+  const photo = Object.fromEntries(photos) as Record<(typeof kinds)[number], string>;
+
   const product = (input: ProductSeed, storefrontId = store.id, who = asOwner) =>
     createProduct({ ctx: who, input: { ...PRODUCT_DEFAULTS, storefrontId, ...input } });
   const balm = await product({
@@ -55,6 +74,7 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     description: 'Unscented shea and calendula balm for the first two weeks.',
     price: 1400,
     category: 'aftercare',
+    images: [photo.balm],
     tags: ['aftercare', 'healing'],
     featured: true,
     inventory: { trackInventory: true, quantity: 40, lowStockThreshold: 8 },
@@ -65,6 +85,7 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     price: 3000,
     category: 'apparel',
     tags: ['merch', 'cotton'],
+    images: [photo.tee],
     featured: true,
     inventory: { trackInventory: true, quantity: 24, lowStockThreshold: 5 },
     variants: [{ name: 'Size', options: [{ name: 'S', priceModifier: 0 }, { name: 'M', priceModifier: 0 }, { name: 'L', priceModifier: 0 }, { name: 'XXL', priceModifier: 400 }] }],
@@ -75,14 +96,15 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     description: 'A4 giclée print of the swallow flash sheet, signed.',
     price: 2500,
     category: 'prints',
+    images: [photo.print],
     tags: ['flash', 'art'],
     inventory: { trackInventory: true, quantity: 4, lowStockThreshold: 5 },
   });
-  await product({ name: 'Gift Card', description: 'Good for tattoos and merch.', price: 5000, category: 'gift-cards', tags: ['gift'] });
-  await product({ name: 'Winter Hoodie', description: 'Coming soon.', price: 5500, category: 'apparel', status: 'draft' });
+  await product({ name: 'Gift Card', description: 'Good for tattoos and merch.', price: 5000, category: 'gift-cards', tags: ['gift'], images: [photo['gift-card']] });
+  await product({ name: 'Winter Hoodie', description: 'Coming soon.', price: 5500, category: 'apparel', status: 'draft', images: [photo.hoodie] });
 
   const artistStore = await createStorefront({ ctx: asArtist, input: { ownerType: 'user', name: 'Jonah Park Flash', description: 'Botanical flash sheets and stickers.', settings: {} } });
-  await product({ name: 'Fern Sticker Pack', description: 'Five vinyl fern stickers.', price: 800, category: 'stickers', tags: ['stickers', 'botanical'], featured: true }, artistStore.id, asArtist);
+  await product({ name: 'Fern Sticker Pack', description: 'Five vinyl fern stickers.', price: 800, category: 'stickers', tags: ['stickers', 'botanical'], featured: true, images: [photo.stickers] }, artistStore.id, asArtist);
 
   const size = (name: string) => ({ variantId: tee.variants[0].id, optionId: tee.variants[0].options.find((o) => o.name === name)?.id ?? '' });
   const buy = (items: Parameters<typeof checkout>[0]['input']['items'], card = true) =>

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { shops, shopUsers } from '../../../server/db/schema';
+import { images, shops, shopUsers } from '../../../server/db/schema';
+import { uploadImage } from '../../../server/domains/images/service';
 import type { OpeningHours } from '../../../server/domains/studios/rules';
+import { serviceCtxFor, toJpeg } from './artists';
+import { bannerArt, PALETTES, randomSource } from './artwork';
 import type { DemoSeedContext } from './index';
 
 const day = (start: string, end: string) => ({ open: true, start, end });
@@ -26,6 +29,9 @@ const STUDIOS = [
     description: 'Custom work, fine line and American traditional flash on Division Street. Walk-ins on Saturdays.',
     lookingForGuest: true,
     quality: 8,
+    // The showcase studio shows its residents' portfolios and flash on its page (spec 1, Shop fields).
+    useArtistsPortfolios: true,
+    useArtistsFlashes: true,
   },
   {
     urlSlug: 'black-anchor-collective',
@@ -43,7 +49,10 @@ const STUDIOS = [
   },
 ];
 
-/** Two Portland studios owned by the demo owner; the demo artist is a resident of the first and a guest of the second. */
+/**
+ * Two Portland studios owned by the demo owner, each with a banner drawn at seed time and uploaded
+ * through the real pipeline; the demo artist is a resident of the first and a guest of the second.
+ */
 export async function seedStudios(ctx: DemoSeedContext) {
   const { owner, artist } = ctx.users;
   const now = ctx.deps.clock.now();
@@ -76,6 +85,11 @@ export async function seedStudios(ctx: DemoSeedContext) {
         ? { userId: artist.id, shopUserType: 0 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: null }
         : { userId: artist.id, shopUserType: 1 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: new Date(now.getTime() + 21 * 86_400_000) },
     ];
+    const [banner] = await ctx.deps.db.select({ id: images.id }).from(images).where(and(eq(images.accountId, shopId), eq(images.imageType, 'banner'))).limit(1);
+    if (!banner) {
+      const bytes = await toJpeg(bannerArt(randomSource(500 + index), PALETTES[index === 0 ? 0 : 3]));
+      await uploadImage({ ctx: await serviceCtxFor(ctx, owner.id), fields: { accountType: 'shop', accountId: shopId, imageType: 'banner' }, bytes });
+    }
     for (const member of members) {
       const [has] = await ctx.deps.db.select({ id: shopUsers.id }).from(shopUsers).where(and(eq(shopUsers.shopId, shopId), eq(shopUsers.userId, member.userId)));
       if (!has) await ctx.deps.db.insert(shopUsers).values({ ...member, shopId, startDate: new Date(now.getTime() - 30 * 86_400_000) });
