@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { blogs } from '../../../server/db/schema';
 import { createBlog } from '../../../server/domains/blog/admin';
 import { blogFormInput } from '../../../server/domains/blog/inputs';
@@ -96,9 +97,13 @@ export async function seedBlog(ctx: DemoSeedContext) {
   const [existing] = await ctx.deps.db.select({ id: blogs.id }).from(blogs).limit(1);
   if (existing) return;
   const asAdmin = await serviceCtxFor(ctx, ctx.users.admin.id);
-  // Oldest first, so the first post listed is the newest.
-  for (const post of [...DEMO_POSTS].reverse()) {
-    await createBlog({ ctx: asAdmin, input: blogFormInput.parse({ ...post, status: 'published' }) });
+  // Published a week or so apart, the first post the newest (the service stamps "now"; a blog a
+  // newcomer reads has a history).
+  const now = ctx.deps.clock.now().getTime();
+  for (const [index, post] of DEMO_POSTS.entries()) {
+    const row = await createBlog({ ctx: asAdmin, input: blogFormInput.parse({ ...post, status: 'published' }) });
+    const at = new Date(now - index * 9 * 86_400_000);
+    await ctx.deps.db.update(blogs).set({ publishedAt: at, createdAt: at, updatedAt: at }).where(eq(blogs.id, row.id));
   }
   ctx.log(`  ${DEMO_POSTS.length} published blog posts at /blog`);
 }
