@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { artists, images, shops, shopUsers, users } from '../../../server/db/schema';
 import { uploadImage } from '../../../server/domains/images/service';
@@ -147,8 +147,20 @@ export async function seedArtists(ctx: DemoSeedContext) {
       }
     }
 
-    const [has] = await ctx.deps.db.select({ id: images.id }).from(images).where(eq(images.accountId, userId)).limit(1);
-    if (has) continue;
+    // Tops up what is missing of each kind, so a data directory seeded by an older demo seed gets
+    // the full set too; a second run uploads nothing.
+    const have = await ctx.deps.db
+      .select({ imageType: images.imageType, n: count() })
+      .from(images)
+      .where(eq(images.accountId, userId))
+      .groupBy(images.imageType);
+    const missing = (type: ImageType, wanted: number) => Math.max(0, wanted - (have.find((h) => h.imageType === type)?.n ?? 0));
+    const need: Partial<Record<ImageType, number>> = {
+      portfolio: missing('portfolio', DEMO_PORTFOLIO_COUNT),
+      flash: missing('flash', DEMO_FLASH_COUNT),
+      banner: missing('banner', 1),
+    };
+    if (!need.portfolio && !need.flash && !need.banner) continue;
     const as = await serviceCtxFor(ctx, userId);
     const random = randomSource(1000 + index);
     // Drawn in order (the random source is sequential), uploaded two at a time.
@@ -166,14 +178,17 @@ export async function seedArtists(ctx: DemoSeedContext) {
       });
     }
     pictures.push({ imageType: 'banner', svg: bannerArt(random, palette(demo.palettes[0])) });
+    const wanted = pictures.filter(
+      (p, i) => pictures.slice(0, i).filter((q) => q.imageType === p.imageType).length < (need[p.imageType] ?? 0),
+    );
     // Oldest first, so the gallery (newest first) opens on the first portfolio piece drawn.
     await twoAtATime(
-      pictures.reverse().map((p) => async () => {
+      wanted.reverse().map((p) => async () => {
         const bytes = await toJpeg(p.svg);
         return uploadImage({ ctx: as, fields: { accountType: 'user', accountId: userId, imageType: p.imageType }, bytes });
       }),
     );
-    uploaded += pictures.length;
+    uploaded += wanted.length;
   }
   ctx.log(
     `  ${DEMO_ARTISTS.length} artists (${DEMO_ARTISTS.map((a) => `/artist/${a.name[2]}`).join(', ')}), each with ${DEMO_PORTFOLIO_COUNT} portfolio pieces, ${DEMO_FLASH_COUNT} flash sheets and a banner (${uploaded} images uploaded)`,

@@ -79,6 +79,10 @@ export async function seedStudios(ctx: DemoSeedContext) {
           })
           .returning({ id: shops.id })
       )[0].id;
+    // A studio seeded by an older demo seed gets the showcase flags too.
+    if (existing && 'useArtistsPortfolios' in studio) {
+      await ctx.deps.db.update(shops).set({ useArtistsPortfolios: true, useArtistsFlashes: true }).where(eq(shops.id, shopId));
+    }
     const members = [
       { userId: owner.id, shopUserType: 0 as const, permissions: { calendar: true, manage: true }, canManageStore: true, endDate: null },
       index === 0
