@@ -58,12 +58,12 @@ export function Footer() {
         <Typography variant="body2" color="text.secondary">
           © {new Date().getFullYear()} InkLink
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <TextLink to="/terms" variant="body2" color="text.secondary">
           Terms
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </TextLink>
+        <TextLink to="/privacy" variant="body2" color="text.secondary">
           Privacy
-        </Typography>
+        </TextLink>
       </Container>
     </Box>
   );

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { shops, shopUsers, storefronts, users } from '../../../server/db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { products, shops, shopUsers, storefronts } from '../../../server/db/schema';
 import { cancelOrder } from '../../../server/domains/orders/service/cancel';
 import { checkout } from '../../../server/domains/orders/service/checkout';
 import { markDelivered, setTracking, updateOrderStatus } from '../../../server/domains/orders/service/transitions';
@@ -7,6 +7,9 @@ import { createProduct } from '../../../server/domains/products/service';
 import { createStorefront } from '../../../server/domains/storefronts/service';
 import type { ServiceCtx } from '../../../server/service-context';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../../../server/providers/payments/types';
+import { uploadImage } from '../../../server/domains/images/service';
+import { serviceCtxFor, toJpeg, twoAtATime } from './artists';
+import { PALETTES, productPhoto, randomSource } from './artwork';
 import type { DemoSeedContext } from './index';
 
 type ProductFields = Parameters<typeof createProduct>[0]['input'];
@@ -30,13 +33,12 @@ export async function seedCommerce(ctx: DemoSeedContext) {
   const [shop] = await ctx.deps.db.select({ id: shops.id }).from(shops).where(eq(shops.urlSlug, 'iron-rose-tattoo'));
   if (!shop) return;
   const [existing] = await ctx.deps.db.select({ id: storefronts.id }).from(storefronts).where(and(eq(storefronts.ownerId, shop.id), eq(storefronts.deleted, false)));
-  if (existing) return;
+  if (existing) return addMissingPhotos(ctx, [shop.id, artist.id]);
   await ctx.deps.db.update(shopUsers).set({ canManageStore: true }).where(and(eq(shopUsers.shopId, shop.id), eq(shopUsers.userId, artist.id)));
 
-  const as = async (id: string): Promise<ServiceCtx> => ({ db: ctx.deps.db, user: (await ctx.deps.db.select().from(users).where(eq(users.id, id)))[0], deps: ctx.deps });
-  const asOwner = await as(owner.id);
-  const asArtist = await as(artist.id);
-  const asClient = await as(client.id);
+  const asOwner = await serviceCtxFor(ctx, owner.id);
+  const asArtist = await serviceCtxFor(ctx, artist.id);
+  const asClient = await serviceCtxFor(ctx, client.id);
 
   const store = await createStorefront({
     ctx: asOwner,
@@ -48,6 +50,8 @@ export async function seedCommerce(ctx: DemoSeedContext) {
       settings: { taxRate: 0, shippingRate: 599, freeShippingThreshold: 7500 },
     },
   });
+  const photo = await productPhotos(asOwner, asArtist);
+
   const product = (input: ProductSeed, storefrontId = store.id, who = asOwner) =>
     createProduct({ ctx: who, input: { ...PRODUCT_DEFAULTS, storefrontId, ...input } });
   const balm = await product({
@@ -55,6 +59,7 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     description: 'Unscented shea and calendula balm for the first two weeks.',
     price: 1400,
     category: 'aftercare',
+    images: [photo.balm],
     tags: ['aftercare', 'healing'],
     featured: true,
     inventory: { trackInventory: true, quantity: 40, lowStockThreshold: 8 },
@@ -65,6 +70,7 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     price: 3000,
     category: 'apparel',
     tags: ['merch', 'cotton'],
+    images: [photo.tee],
     featured: true,
     inventory: { trackInventory: true, quantity: 24, lowStockThreshold: 5 },
     variants: [{ name: 'Size', options: [{ name: 'S', priceModifier: 0 }, { name: 'M', priceModifier: 0 }, { name: 'L', priceModifier: 0 }, { name: 'XXL', priceModifier: 400 }] }],
@@ -75,14 +81,15 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     description: 'A4 giclée print of the swallow flash sheet, signed.',
     price: 2500,
     category: 'prints',
+    images: [photo.print],
     tags: ['flash', 'art'],
     inventory: { trackInventory: true, quantity: 4, lowStockThreshold: 5 },
   });
-  await product({ name: 'Gift Card', description: 'Good for tattoos and merch.', price: 5000, category: 'gift-cards', tags: ['gift'] });
-  await product({ name: 'Winter Hoodie', description: 'Coming soon.', price: 5500, category: 'apparel', status: 'draft' });
+  await product({ name: 'Gift Card', description: 'Good for tattoos and merch.', price: 5000, category: 'gift-cards', tags: ['gift'], images: [photo['gift-card']] });
+  await product({ name: 'Winter Hoodie', description: 'Coming soon.', price: 5500, category: 'apparel', status: 'draft', images: [photo.hoodie] });
 
   const artistStore = await createStorefront({ ctx: asArtist, input: { ownerType: 'user', name: 'Jonah Park Flash', description: 'Botanical flash sheets and stickers.', settings: {} } });
-  await product({ name: 'Fern Sticker Pack', description: 'Five vinyl fern stickers.', price: 800, category: 'stickers', tags: ['stickers', 'botanical'], featured: true }, artistStore.id, asArtist);
+  await product({ name: 'Fern Sticker Pack', description: 'Five vinyl fern stickers.', price: 800, category: 'stickers', tags: ['stickers', 'botanical'], featured: true, images: [photo.stickers] }, artistStore.id, asArtist);
 
   const size = (name: string) => ({ variantId: tee.variants[0].id, optionId: tee.variants[0].options.find((o) => o.name === name)?.id ?? '' });
   const buy = (items: Parameters<typeof checkout>[0]['input']['items'], card = true) =>
@@ -102,4 +109,63 @@ export async function seedCommerce(ctx: DemoSeedContext) {
   await buy([{ productId: balm.id, quantity: 1, variants: [], customizations: [] }], false);
 
   ctx.log(`  storefronts: ${store.name} (5 products, 5 orders in every state) and ${artistStore.name}; ${artist.displayName} manages the studio store`);
+}
+
+const PHOTO_KINDS = ['balm', 'tee', 'print', 'gift-card', 'hoodie', 'stickers'] as const;
+type PhotoKind = (typeof PHOTO_KINDS)[number];
+const PHOTO_OF: Record<string, PhotoKind> = {
+  'Healing Balm': 'balm',
+  'Iron Rose Tee': 'tee',
+  'Swallow Flash Print': 'print',
+  'Gift Card': 'gift-card',
+  'Winter Hoodie': 'hoodie',
+  'Fern Sticker Pack': 'stickers',
+};
+
+/**
+ * Product photos, drawn at seed time and uploaded through the real pipeline by the seller: the
+ * studio's into the owner's own (non-artist, so never shown) gallery, the artist's sticker sheet as
+ * one of his flash pieces. The product form takes the uploaded files' URLs.
+ */
+async function productPhotos(asOwner: ServiceCtx, asArtist: ServiceCtx, kinds: readonly PhotoKind[] = PHOTO_KINDS) {
+  const random = randomSource(77);
+  const drawn = PHOTO_KINDS.map((kind, i) => ({ kind, svg: productPhoto(random, PALETTES[i % PALETTES.length], kind) })).filter((d) =>
+    kinds.includes(d.kind),
+  );
+  const photos = await twoAtATime(
+    drawn.map(({ kind, svg }) => async () => {
+      const seller = kind === 'stickers' ? asArtist : asOwner;
+      const bytes = await toJpeg(svg);
+      const row = await uploadImage({
+        ctx: seller,
+        fields: { accountType: 'user', accountId: seller.user?.id ?? '', imageType: kind === 'stickers' ? 'flash' : 'portfolio' },
+        bytes,
+      });
+      return [kind, row.url] as const;
+    }),
+  );
+  return Object.fromEntries(photos) as Record<PhotoKind, string>;
+}
+
+/** A data directory seeded before the demo products had photos gets them. */
+async function addMissingPhotos(ctx: DemoSeedContext, storeOwnerIds: string[]) {
+  const demoStores = ctx.deps.db.select({ id: storefronts.id }).from(storefronts).where(inArray(storefronts.ownerId, storeOwnerIds));
+  const bare = (
+    await ctx.deps.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(inArray(products.storefrontId, demoStores), sql`cardinality(${products.images}) = 0`))
+  ).filter((p) => PHOTO_OF[p.name]);
+  if (bare.length === 0) return;
+  const photo = await productPhotos(
+    await serviceCtxFor(ctx, ctx.users.owner.id),
+    await serviceCtxFor(ctx, ctx.users.artist.id),
+    bare.map((p) => PHOTO_OF[p.name]),
+  );
+  for (const p of bare)
+    await ctx.deps.db
+      .update(products)
+      .set({ images: [photo[PHOTO_OF[p.name]]] })
+      .where(eq(products.id, p.id));
+  ctx.log(`  photos for ${bare.length} demo products`);
 }

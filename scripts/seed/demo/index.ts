@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../server/deps';
 import { seedAccounts } from './accounts';
 import { seedArtists } from './artists';
+import { seedBlog } from './blog';
 import { seedBooking } from './booking';
 import { seedCommerce } from './commerce';
 import { seedMessaging } from './messaging';
@@ -26,6 +27,7 @@ export const DEMO_SEEDS: DemoSeed[] = [
   { name: 'payments', run: seedPayments },
   { name: 'booking', run: seedBooking },
   { name: 'storefronts', run: seedCommerce },
+  { name: 'blog', run: seedBlog },
 ];
 
 /** Idempotent: re-running finds the demo accounts and skips what exists. */

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { shops, shopUsers } from '../../../server/db/schema';
+import { images, shops, shopUsers } from '../../../server/db/schema';
+import { uploadImage } from '../../../server/domains/images/service';
 import type { OpeningHours } from '../../../server/domains/studios/rules';
+import { serviceCtxFor, toJpeg } from './artists';
+import { bannerArt, PALETTES, randomSource } from './artwork';
 import type { DemoSeedContext } from './index';
 
 const day = (start: string, end: string) => ({ open: true, start, end });
@@ -28,6 +31,9 @@ const STUDIOS = [
     useArtistsPortfolios: true,
     useArtistsFlashes: true,
     quality: 8,
+    // The showcase studio shows its residents' portfolios and flash on its page (spec 1, Shop fields).
+    useArtistsPortfolios: true,
+    useArtistsFlashes: true,
   },
   {
     urlSlug: 'black-anchor-collective',
@@ -45,7 +51,10 @@ const STUDIOS = [
   },
 ];
 
-/** Two Portland studios owned by the demo owner; the demo artist is a resident of the first and a guest of the second. */
+/**
+ * Two Portland studios owned by the demo owner, each with a banner drawn at seed time and uploaded
+ * through the real pipeline; the demo artist is a resident of the first and a guest of the second.
+ */
 export async function seedStudios(ctx: DemoSeedContext) {
   const { owner, artist } = ctx.users;
   const now = ctx.deps.clock.now();
@@ -72,12 +81,21 @@ export async function seedStudios(ctx: DemoSeedContext) {
           })
           .returning({ id: shops.id })
       )[0].id;
+    // A studio seeded by an older demo seed gets the showcase flags too.
+    if (existing && 'useArtistsPortfolios' in studio) {
+      await ctx.deps.db.update(shops).set({ useArtistsPortfolios: true, useArtistsFlashes: true }).where(eq(shops.id, shopId));
+    }
     const members = [
       { userId: owner.id, shopUserType: 0 as const, permissions: { calendar: true, manage: true }, canManageStore: true, endDate: null },
       index === 0
         ? { userId: artist.id, shopUserType: 0 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: null }
         : { userId: artist.id, shopUserType: 1 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: new Date(now.getTime() + 21 * 86_400_000) },
     ];
+    const [banner] = await ctx.deps.db.select({ id: images.id }).from(images).where(and(eq(images.accountId, shopId), eq(images.imageType, 'banner'))).limit(1);
+    if (!banner) {
+      const bytes = await toJpeg(bannerArt(randomSource(500 + index), PALETTES[index === 0 ? 0 : 3]));
+      await uploadImage({ ctx: await serviceCtxFor(ctx, owner.id), fields: { accountType: 'shop', accountId: shopId, imageType: 'banner' }, bytes });
+    }
     for (const member of members) {
       const [has] = await ctx.deps.db.select({ id: shopUsers.id }).from(shopUsers).where(and(eq(shopUsers.shopId, shopId), eq(shopUsers.userId, member.userId)));
       if (!has) await ctx.deps.db.insert(shopUsers).values({ ...member, shopId, startDate: new Date(now.getTime() - 30 * 86_400_000) });

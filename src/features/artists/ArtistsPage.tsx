@@ -1,3 +1,6 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,6 +25,7 @@ export function ArtistsPage() {
   const [query, setQuery] = useState('');
   const [styles, setStyles] = useState<TattooStyle[]>([]);
   const [booksOpenOnly, setBooksOpenOnly] = useState(false);
+  const [stylesOpen, setStylesOpen] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), 300);
     return () => clearTimeout(timer);
@@ -46,17 +50,41 @@ export function ArtistsPage() {
         fullWidth
         sx={{ mb: 2 }}
       />
-      <Box role="group" aria-label="Availability" sx={{ mb: 1 }}>
-        <Chip
-          label="Books open"
-          clickable
-          color={booksOpenOnly ? 'secondary' : 'default'}
-          variant={booksOpenOnly ? 'filled' : 'outlined'}
-          onClick={() => setBooksOpenOnly((on) => !on)}
-          aria-pressed={booksOpenOnly}
-        />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: { xs: 2, md: 1 } }}>
+        <Box role="group" aria-label="Availability">
+          <Chip
+            label="Books open"
+            clickable
+            color={booksOpenOnly ? 'secondary' : 'default'}
+            variant={booksOpenOnly ? 'filled' : 'outlined'}
+            onClick={() => setBooksOpenOnly((on) => !on)}
+            aria-pressed={booksOpenOnly}
+          />
+        </Box>
+        {/* On a phone the 33 styles would push every artist below the fold: they open from a button. */}
+        <Button
+          variant={styles.length > 0 ? 'contained' : 'outlined'}
+          size="small"
+          startIcon={<TuneIcon />}
+          endIcon={stylesOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          onClick={() => setStylesOpen((open) => !open)}
+          aria-expanded={stylesOpen}
+          aria-controls="artist-style-filter"
+          sx={{ display: { md: 'none' }, borderRadius: 4 }}
+        >
+          {styles.length > 0 ? `Styles (${styles.length})` : 'Styles'}
+        </Button>
+        {!stylesOpen &&
+          styles.map((style) => (
+            <Chip key={style} label={style} color="primary" onDelete={() => toggle(style)} sx={{ display: { md: 'none' } }} />
+          ))}
       </Box>
-      <Box role="group" aria-label="Tattoo styles" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>
+      <Box
+        id="artist-style-filter"
+        role="group"
+        aria-label="Tattoo styles"
+        sx={{ display: { xs: stylesOpen ? 'flex' : 'none', md: 'flex' }, flexWrap: 'wrap', gap: 1, mb: 3 }}
+      >
         {TATTOO_STYLES.map((style) => (
           <Chip
             key={style}
