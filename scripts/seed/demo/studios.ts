@@ -31,9 +31,6 @@ const STUDIOS = [
     useArtistsPortfolios: true,
     useArtistsFlashes: true,
     quality: 8,
-    // The showcase studio shows its residents' portfolios and flash on its page (spec 1, Shop fields).
-    useArtistsPortfolios: true,
-    useArtistsFlashes: true,
   },
   {
     urlSlug: 'black-anchor-collective',
