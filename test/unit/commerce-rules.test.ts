@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STOREFRONT_SETTINGS, ORDER_STATUS_VALUES, type OrderStatus } from '../../server/db/schema/storefronts';
 import { checkoutInput } from '../../server/domains/orders/inputs';
-import { canMove, ORDER_NUMBER_PATTERN, orderAmounts, orderNumber, sourcesOf } from '../../server/domains/orders/rules';
+import { awaitingCardPayment, canMove, nextStatuses, ORDER_NUMBER_PATTERN, orderAmounts, orderNumber, sourcesOf } from '../../server/domains/orders/rules';
 import { createProductInput } from '../../server/domains/products/inputs';
 import { availability, isLowStock, resolveSelection, unitPrice } from '../../server/domains/products/rules';
 import { mergeSettings, settingsView, startOfLocal, weekChangePercent } from '../../server/domains/storefronts/rules';
@@ -80,6 +80,7 @@ describe('availability and low stock (spec 1 §5)', () => {
 describe('order transitions (spec 1 §4)', () => {
   const legal: Array<[OrderStatus, OrderStatus]> = [
     ['pending', 'confirmed'],
+    ['pending', 'shipped'], // a cash order's first tracking number (an unpaid card order: see below)
     ['pending', 'cancelled'],
     ['confirmed', 'processing'],
     ['confirmed', 'shipped'],
@@ -94,6 +95,14 @@ describe('order transitions (spec 1 §4)', () => {
   });
   it('cancels only from pending or confirmed', () => {
     expect(sourcesOf('cancelled')).toEqual(['pending', 'confirmed']);
+  });
+  it('lets a pending cash order ship, and a pending card order only be cancelled until its charge goes through', () => {
+    const at = new Date('2026-11-26T10:00:00Z');
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'cash', paidAt: null })).toEqual(['confirmed', 'shipped', 'cancelled']);
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'stripe', paidAt: null })).toEqual(['cancelled']);
+    expect(awaitingCardPayment({ status: 'pending', paymentMethod: 'stripe', paidAt: null })).toBe(true);
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'stripe', paidAt: at })).toEqual(['confirmed', 'shipped', 'cancelled']);
+    expect(nextStatuses({ status: 'confirmed', paymentMethod: 'stripe', paidAt: at })).toEqual(['processing', 'shipped', 'cancelled']);
   });
 });
 
