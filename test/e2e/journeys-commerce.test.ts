@@ -114,6 +114,32 @@ describe("the customer's order page says what happened to the order", () => {
   }
 });
 
+describe("the customer's order page when the order cannot be loaded", () => {
+  for (const width of BOTH_WIDTHS) {
+    it(`a failed load offers a Retry that shows the order; a missing order still says Order not found (${width} px)`, async () => {
+      const { seller, product, buyer } = await shopWithBuyer();
+      const order = await buyer.client.order.checkout.mutate({
+        storefrontId: seller.storefront.id,
+        items: [{ productId: product.id, quantity: 1 }],
+        fulfillmentMethod: 'pickup',
+      });
+      const page = await signedInPage(width, buyer.user);
+      const down = await failProcedure(page, 'order.byId');
+      await page.goto(`${app.url}/orders/${order.id}`);
+      await page.getByText('Failed to load the order', { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await page.getByText('Order not found').count()).toBe(0);
+      await expectNoSidewaysScroll(page, width);
+      down.failing = false;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('heading', { name: `Order ${order.orderNumber}` }).waitFor();
+
+      await page.goto(`${app.url}/orders/${crypto.randomUUID()}`);
+      await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    });
+  }
+});
+
 describe('Manage Storefront goes to the management page, never to the page it is on', () => {
   for (const width of BOTH_WIDTHS) {
     it(`on the dashboard, the public storefront and the account section it leads to /manage/storefront/{id}; the management page has no link to itself (${width} px)`, async () => {

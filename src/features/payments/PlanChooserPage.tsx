@@ -3,10 +3,8 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import { ButtonLink } from '../../components/links';
-import { LoadFailed } from '../../components/LoadFailed';
+import { RouteLoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { formatCents } from '../../../server/lib/money';
 
@@ -15,21 +13,12 @@ import { formatCents } from '../../../server/lib/money';
  * heading and a retry that runs the loader again. (Spec 2 names no message for the plans.)
  */
 export function PlansLoadFailed() {
-  const router = useRouter();
-  const [retrying, setRetrying] = useState(false);
   return (
     <Container maxWidth="md" sx={{ py: 6 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
         Choose a Plan
       </Typography>
-      <LoadFailed
-        message="Failed to load the plans"
-        retrying={retrying}
-        onRetry={async () => {
-          setRetrying(true);
-          await router.invalidate().finally(() => setRetrying(false));
-        }}
-      />
+      <RouteLoadFailed message="Failed to load the plans" />
     </Container>
   );
 }

@@ -2,7 +2,9 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { TRPCClientError } from '@trpc/client';
 import { ButtonLink } from '../../../components/links';
+import { RouteLoadFailed } from '../../../components/LoadFailed';
 import { trpc } from '../../../trpc';
 import { useMe } from '../../auth/useAuth';
 import { CancelOrderForm } from './CancelOrderForm';
@@ -11,11 +13,28 @@ import { formatCents } from '../../../../server/lib/money';
 
 const CANCELLABLE = ['pending', 'confirmed'];
 
-/** What /orders/{orderId} shows when the order cannot be loaded (its route's error). */
-export function OrderNotFound() {
+/** The server answered that this order is not there for this user (as against a failed load). */
+const isMissing = (error: unknown) =>
+  error instanceof TRPCClientError && ['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(error.data?.code);
+
+/**
+ * What /orders/{orderId} shows when the order cannot be loaded (its route's error): "Order not found"
+ * when the server says so; when the load itself failed (server or connection down), a Retry.
+ */
+export function OrderNotFound({ error }: { error: unknown }) {
+  if (isMissing(error)) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1">Order not found</Typography>
+      </Container>
+    );
+  }
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Order not found</Typography>
+    <Container sx={{ py: 5 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
+        Your order
+      </Typography>
+      <RouteLoadFailed message="Failed to load the order" />
     </Container>
   );
 }
