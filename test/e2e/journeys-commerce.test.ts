@@ -116,7 +116,7 @@ describe("the customer's order page says what happened to the order", () => {
 
 describe("the customer's order page when the order cannot be loaded", () => {
   for (const width of BOTH_WIDTHS) {
-    it(`a failed load offers a Retry that shows the order; a missing order still says Order not found (${width} px)`, async () => {
+    it(`a failed load offers a Retry that shows the order, to the customer and the seller; a missing order still says Order not found (${width} px)`, async () => {
       const { seller, product, buyer } = await shopWithBuyer();
       const order = await buyer.client.order.checkout.mutate({
         storefrontId: seller.storefront.id,
@@ -136,6 +136,18 @@ describe("the customer's order page when the order cannot be loaded", () => {
       await page.goto(`${app.url}/orders/${crypto.randomUUID()}`);
       await page.getByRole('heading', { name: 'Order not found' }).waitFor();
       expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+
+      // The seller's order page too, inside the storefront's frame.
+      const sellerPage = await signedInPage(width, seller.user);
+      const sellerDown = await failProcedure(sellerPage, 'order.byId');
+      await sellerPage.goto(`${app.url}/manage/storefront/${seller.storefront.id}/orders/${order.id}`);
+      // The loader asks for the storefront and the order in one batch, which the outage fails whole.
+      await sellerPage.getByText(/^Failed to load the (order|storefront)$/).waitFor({ timeout: 30_000 });
+      expect(await sellerPage.getByText(/not found/).count()).toBe(0);
+      await expectNoSidewaysScroll(sellerPage, width);
+      sellerDown.failing = false;
+      await sellerPage.getByRole('button', { name: 'Retry' }).click();
+      await sellerPage.getByRole('region', { name: 'Order actions' }).waitFor();
     });
   }
 });

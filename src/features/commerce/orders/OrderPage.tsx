@@ -14,7 +14,7 @@ import { formatCents } from '../../../../server/lib/money';
 const CANCELLABLE = ['pending', 'confirmed'];
 
 /** The server answered that this order is not there for this user (as against a failed load). */
-const isMissing = (error: unknown) =>
+export const isMissing = (error: unknown) =>
   error instanceof TRPCClientError && ['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(error.data?.code);
 
 /**
