@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 
 /**
  * A section whose data failed to load: the spec's text for that load (e.g. "Failed to fetch payment
@@ -20,4 +22,18 @@ export function LoadFailed({ message, onRetry, retrying = false }: { message: st
       {message}
     </Alert>
   );
+}
+
+/**
+ * LoadFailed for a route's errorComponent: its Retry runs the route's loaders again (the failed
+ * query has no data, so the loader fetches it anew), and the page renders once they succeed.
+ */
+export function RouteLoadFailed({ message }: { message: string }) {
+  const router = useRouter();
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    await router.invalidate().finally(() => setRetrying(false));
+  };
+  return <LoadFailed message={message} onRetry={retry} retrying={retrying} />;
 }

@@ -46,7 +46,9 @@ function replayField(field: HTMLInputElement | HTMLTextAreaElement, kept: FieldS
   field.value = kept.value === '' ? ' ' : '';
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, kept.value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
-  if (focused) field.setSelectionRange(selectionStart, selectionEnd);
+  // A number, email or date field has no selection (selectionStart is null, and setSelectionRange
+  // throws InvalidStateError): the caret of such a field is left where the browser puts it.
+  if (focused && selectionStart !== null && selectionEnd !== null) field.setSelectionRange(selectionStart, selectionEnd);
 }
 
 /**
@@ -54,7 +56,8 @@ function replayField(field: HTMLInputElement | HTMLTextAreaElement, kept: FieldS
  * React hydrate the element's part of the page first.
  */
 function pressAgain(tapped: HTMLElement) {
-  if (tapped.getAttribute('role') === 'combobox') tapped.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+  if (tapped.getAttribute('role') === 'combobox')
+    tapped.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
   else tapped.click();
 }
 

@@ -1,7 +1,8 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserApp } from '../support/browser';
 import { productInput, studioWithStorefront } from '../support/commerce-fixtures';
+import { appHasTakenOver as appTookOver, holdTheAppsCode as holdAppCode, stillServerHtml as isServerRendered } from '../support/server-rendered';
 
 const app = useBrowserApp();
 
@@ -19,30 +20,6 @@ function collectErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
-
-/**
- * Holds back the app's code (every script but the page's boot script) until `release`: the page is
- * the server's HTML until then, whatever the visitor does.
- */
-async function holdAppCode(page: Page) {
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/assets\/.+\.js$/, (route) => {
-    if (!holding || /\/assets\/boot-[^/]+\.js$/.test(route.request().url())) return route.continue();
-    held.push(route);
-  });
-  return {
-    async release() {
-      holding = false;
-      for (const route of held.splice(0)) await route.continue();
-    },
-  };
-}
-
-const isServerRendered = (page: Page) => page.evaluate(() => document.getElementById('root')?.dataset.serverRendered === 'page');
-
-/** Resolves once the app has taken the server's page over. */
-const appTookOver = (page: Page) => page.waitForFunction(() => document.getElementById('root')?.dataset.serverRendered === undefined);
 
 /** A member with a product in a storefront's cart, added through the product page (which keeps the cart's cookie copy). */
 async function buyerWithCart() {

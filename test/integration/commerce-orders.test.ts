@@ -208,10 +208,10 @@ describe('order status transitions', () => {
   const LEGAL: Record<Action, Partial<Record<(typeof STATUSES)[number], string>>> = {
     confirmed: { pending: 'confirmed' },
     processing: { confirmed: 'processing' },
-    shipped: { confirmed: 'shipped', processing: 'shipped' },
+    shipped: { pending: 'shipped', confirmed: 'shipped', processing: 'shipped' },
     delivered: { shipped: 'delivered' },
     completed: { delivered: 'completed' },
-    tracking: { confirmed: 'shipped', processing: 'shipped' },
+    tracking: { pending: 'shipped', confirmed: 'shipped', processing: 'shipped' },
     markDelivered: { shipped: 'delivered' },
     cancel: { pending: 'cancelled', confirmed: 'cancelled' },
   };
@@ -267,6 +267,20 @@ describe('order status transitions', () => {
     expect(await trpcError(buyer.client.order.updateStatus.mutate({ orderId: order.id, status: 'confirmed' }))).toMatchObject({ code: 'FORBIDDEN' });
     await db().update(orders).set({ paymentMethod: 'stripe' }).where(eq(orders.id, order.id));
     expect(await trpcError(seller.client.order.updateStatus.mutate({ orderId: order.id, status: 'confirmed' }))).toMatchObject({ code: 'CONFLICT', message: 'Order cannot move from pending to confirmed' });
+    // Nor ship it: an unpaid card order waits for its charge (a cash order ships from pending).
+    expect(await trpcError(seller.client.order.updateStatus.mutate({ orderId: order.id, status: 'shipped' }))).toMatchObject({ code: 'CONFLICT', message: 'Order cannot move from pending to shipped' });
+    expect(await trpcError(seller.client.order.setTracking.mutate({ orderId: order.id, trackingNumber: '1Z999' }))).toMatchObject({ code: 'CONFLICT', message: 'Order cannot move from pending to shipped' });
+    const [row] = await db().select({ status: orders.status, trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, order.id));
+    expect(row).toEqual({ status: 'pending', trackingNumber: null });
+  });
+
+  it('ships a pending cash order with its first tracking number (spec 1 §4: the first tracking number moves the order to shipped)', async () => {
+    const { seller, balm, buyer } = await shop();
+    const order = await buyer.client.order.checkout.mutate({ storefrontId: seller.storefront.id, items: [{ productId: balm.id, quantity: 1 }], shippingAddress: ADDRESS });
+    expect(order).toMatchObject({ status: 'pending', payment: { method: 'cash' } });
+    const shipped = await seller.client.order.setTracking.mutate({ orderId: order.id, trackingNumber: '1Z999AA10123456784' });
+    expect(shipped).toMatchObject({ status: 'shipped', fulfillment: { trackingNumber: '1Z999AA10123456784' } });
+    expect(await titlesFor(buyer.user.id)).toContain('Order shipped');
   });
 });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STOREFRONT_SETTINGS, ORDER_STATUS_VALUES, type OrderStatus } from '../../server/db/schema/storefronts';
 import { checkoutInput } from '../../server/domains/orders/inputs';
-import { canMove, ORDER_NUMBER_PATTERN, orderAmounts, orderNumber, sourcesOf } from '../../server/domains/orders/rules';
+import { awaitingCardPayment, canMove, nextStatuses, ORDER_NUMBER_PATTERN, orderAmounts, orderNumber, sourcesOf } from '../../server/domains/orders/rules';
 import { createProductInput } from '../../server/domains/products/inputs';
 import { availability, isLowStock, resolveSelection, unitPrice } from '../../server/domains/products/rules';
-import { mergeSettings, settingsView, startOfLocal, weekChangePercent } from '../../server/domains/storefronts/rules';
+import { mergeSettings, settingsView, startOfLocal, weekChangePercent, weekChangeText } from '../../server/domains/storefronts/rules';
 
 const settings = (taxRateBps: number, shippingRate: number, freeShippingThreshold: number) => ({ taxRateBps, shippingRate, freeShippingThreshold });
 
@@ -80,6 +80,7 @@ describe('availability and low stock (spec 1 §5)', () => {
 describe('order transitions (spec 1 §4)', () => {
   const legal: Array<[OrderStatus, OrderStatus]> = [
     ['pending', 'confirmed'],
+    ['pending', 'shipped'], // a cash order's first tracking number (an unpaid card order: see below)
     ['pending', 'cancelled'],
     ['confirmed', 'processing'],
     ['confirmed', 'shipped'],
@@ -94,6 +95,14 @@ describe('order transitions (spec 1 §4)', () => {
   });
   it('cancels only from pending or confirmed', () => {
     expect(sourcesOf('cancelled')).toEqual(['pending', 'confirmed']);
+  });
+  it('lets a pending cash order ship, and a pending card order only be cancelled until its charge goes through', () => {
+    const at = new Date('2026-11-26T10:00:00Z');
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'cash', paidAt: null })).toEqual(['confirmed', 'shipped', 'cancelled']);
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'stripe', paidAt: null })).toEqual(['cancelled']);
+    expect(awaitingCardPayment({ status: 'pending', paymentMethod: 'stripe', paidAt: null })).toBe(true);
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'stripe', paidAt: at })).toEqual(['confirmed', 'shipped', 'cancelled']);
+    expect(nextStatuses({ status: 'confirmed', paymentMethod: 'stripe', paidAt: at })).toEqual(['processing', 'shipped', 'cancelled']);
   });
 });
 
@@ -128,6 +137,14 @@ describe('storefront settings and analytics rules', () => {
     expect(weekChangePercent(2500, 10_000)).toBe(0);
     expect(weekChangePercent(1000, 12_000)).toBe(-66.7);
     expect(weekChangePercent(1000, 0)).toBeNull();
+  });
+  it('says in words what the week is compared with, and the number is that comparison', () => {
+    // All of the month's sales in the last 7 days: four times the quarter it is compared with.
+    expect(weekChangeText(20_000, 20_000)).toBe("+300% vs. $50.00, a quarter of this month's sales ($200.00)");
+    expect(weekChangeText(2500, 10_000)).toBe("0% vs. $25.00, a quarter of this month's sales ($100.00)");
+    // $10.00 is 66.7% below the $30.00 named.
+    expect(weekChangeText(1000, 12_000)).toBe("-66.7% vs. $30.00, a quarter of this month's sales ($120.00)");
+    expect(weekChangeText(0, 0)).toBe('No sales this month yet');
   });
 });
 

@@ -23,10 +23,13 @@ export function orderAmounts(subtotal: number, settings: AmountSettings, method:
 
 /**
  * Every legal move of an order (spec 1 §4); anything else is refused. Cancelling is only from
- * pending or confirmed; the first tracking number ships a confirmed or processing order.
+ * pending or confirmed. "Setting a tracking number for the first time moves the order to shipped":
+ * from confirmed, processing, and from pending for a cash order (paid at pickup or on delivery, so
+ * it is never confirmed by a payment). An unpaid card order is neither confirmed nor shipped by hand
+ * (see awaitingCardPayment; the SQL guard in transitions.ts says the same).
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
+  pending: ['confirmed', 'shipped', 'cancelled'],
   confirmed: ['processing', 'shipped', 'cancelled'],
   processing: ['shipped'],
   shipped: ['delivered'],
@@ -37,6 +40,19 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export const canMove = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/** Moves a seller makes only once the money is settled: a pending card order waits for its charge. */
+export const PAID_MOVES: readonly OrderStatus[] = ['confirmed', 'shipped'];
+
+type PaymentState = { status: OrderStatus; paymentMethod: 'stripe' | 'cash'; paidAt: Date | null };
+
+/** A card order whose charge has not gone through yet: it may only be cancelled. */
+export const awaitingCardPayment = (order: PaymentState) =>
+  order.status === 'pending' && order.paymentMethod === 'stripe' && order.paidAt === null;
+
+/** Where this order may go next, for its payment too (the seller's buttons; the server guards the same in SQL). */
+export const nextStatuses = (order: PaymentState): OrderStatus[] =>
+  ORDER_TRANSITIONS[order.status].filter((to) => !(awaitingCardPayment(order) && PAID_MOVES.includes(to)));
 
 /** The statuses an order may be in to move to `to` (the SQL guard of a transition). */
 export const sourcesOf = (to: OrderStatus): OrderStatus[] =>

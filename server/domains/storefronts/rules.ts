@@ -1,4 +1,5 @@
 import type { StorefrontSettings } from '../../db/schema/storefronts';
+import { formatCents } from '../../lib/money';
 import { wallTimeOf } from '../../lib/timezone';
 
 // Pure rules of storefronts (spec 1 §2 analytics panel, §3 settings). The client imports these.
@@ -29,6 +30,17 @@ export function weekChangePercent(weekSales: number, monthSales: number): number
   if (monthSales <= 0) return null;
   const quarter = monthSales / 4;
   return Math.round(((weekSales - quarter) / quarter) * 1000) / 10;
+}
+
+/**
+ * The This Week card's comparison in words an artist reads at a glance, naming what the percent is
+ * measured against: "+300% vs. $50.00, a quarter of this month's sales ($200.00)". The number is
+ * weekChangePercent of the same two sums; the amount it names is the quarter it divides by.
+ */
+export function weekChangeText(weekSales: number, monthSales: number): string {
+  const percent = weekChangePercent(weekSales, monthSales);
+  if (percent === null) return 'No sales this month yet';
+  return `${percent > 0 ? '+' : ''}${percent}% vs. ${formatCents(Math.round(monthSales / 4))}, a quarter of this month's sales (${formatCents(monthSales)})`;
 }
 
 /** Wall-clock parts of an instant in a timezone, read back as if they were UTC (ms). */

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
+import { LoadFailed } from '../../components/LoadFailed';
 import { CardEntry } from './CardEntry';
 import { formatCents } from '../../../server/lib/money';
 import type { PaymentRequest } from './types';
@@ -47,6 +48,9 @@ export function PayDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Typography>{request.description}</Typography>
+          {methods.isError && (
+            <LoadFailed message="Failed to fetch payment methods" onRetry={() => methods.refetch()} retrying={methods.isFetching} />
+          )}
           {methods.isSuccess && saved.length === 0 && (
             <CardEntry
               submitLabel="Add card"

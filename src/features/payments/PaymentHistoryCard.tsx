@@ -10,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { formatDay } from './format';
 import { formatCents } from '../../../server/lib/money';
@@ -27,7 +28,9 @@ export function PaymentHistoryCard({ receipt, onReceipt }: { receipt?: string; o
   const isLocal = (r: HistoryRow) => Boolean(r.receiptUrl?.startsWith(window.location.origin));
   return (
     <SectionCard title="Payment history">
-      {rows.length === 0 ? (
+      {history.isError && !history.data ? (
+        <LoadFailed message="Failed to fetch payment history" onRetry={() => history.refetch()} retrying={history.isFetching} />
+      ) : history.isPending ? null : rows.length === 0 ? (
         <Typography color="text.secondary">No payments yet.</Typography>
       ) : (
         <Table size="small" aria-label="Payment history">
@@ -64,7 +67,14 @@ export function PaymentHistoryCard({ receipt, onReceipt }: { receipt?: string; o
           </TableBody>
         </Table>
       )}
-      {history.hasNextPage && <Button onClick={() => history.fetchNextPage()}>Load more</Button>}
+      {history.isFetchNextPageError && (
+        <LoadFailed
+          message="Failed to fetch payment history"
+          onRetry={() => history.fetchNextPage()}
+          retrying={history.isFetchingNextPage}
+        />
+      )}
+      {history.hasNextPage && !history.isFetchNextPageError && <Button onClick={() => history.fetchNextPage()}>Load more</Button>}
       <Dialog open={Boolean(shown)} onClose={() => onReceipt(undefined)} aria-labelledby="receipt-title">
         <DialogTitle id="receipt-title">Receipt</DialogTitle>
         {shown && (

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
+import { LoadFailed } from '../../components/LoadFailed';
 import { CardEntry } from './CardEntry';
 import { SectionCard } from './SectionCard';
 
@@ -27,6 +28,9 @@ export function PaymentMethodsCard() {
   const error = setDefault.error ?? remove.error;
   return (
     <SectionCard title="Payment methods">
+      {methods.isError && (
+        <LoadFailed message="Failed to fetch payment methods" onRetry={() => methods.refetch()} retrying={methods.isFetching} />
+      )}
       {methods.data?.length === 0 && <Typography color="text.secondary">No saved cards.</Typography>}
       <List>
         {methods.data?.map((m) => (

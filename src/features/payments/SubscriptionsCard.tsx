@@ -12,6 +12,7 @@ import { PLANS } from '../../../server/domains/payments/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
+import { LoadFailed } from '../../components/LoadFailed';
 import { formatDay } from './format';
 import { formatCents } from '../../../server/lib/money';
 import { SectionCard } from './SectionCard';
@@ -22,6 +23,9 @@ export function SubscriptionsCard() {
   const subscriptions = trpc.payment.subscriptions.useQuery();
   return (
     <SectionCard title="Your plan">
+      {subscriptions.isError && (
+        <LoadFailed message="Failed to fetch subscriptions" onRetry={() => subscriptions.refetch()} retrying={subscriptions.isFetching} />
+      )}
       {subscriptions.data?.length === 0 && (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography color="text.secondary">You have no subscription.</Typography>

@@ -6,7 +6,7 @@ import { conflict } from '../../../lib/errors';
 import { itemsOf, loadOrderForSeller } from '../access';
 import { ORDER_MESSAGES, type orderIdInput, type setTrackingInput, type updateOrderStatusInput } from '../inputs';
 import { notifyCustomerOfStatus } from '../notify';
-import { sourcesOf } from '../rules';
+import { PAID_MOVES, sourcesOf } from '../rules';
 import { type OrderRow, toOrder } from '../views';
 
 type Changes = Partial<typeof orders.$inferInsert>;
@@ -16,11 +16,15 @@ type Changes = Partial<typeof orders.$inferInsert>;
  * transition table), so two sellers, or a seller and a cancelling customer, cannot both win.
  */
 async function moveOrder(ctx: ServiceCtx, order: OrderRow, to: OrderStatus, changes: Changes, guard?: SQL) {
+  // A pending card order is confirmed by its payment, and shipped only once paid (rules.awaitingCardPayment).
+  const paid = PAID_MOVES.includes(to)
+    ? sql`(${orders.status} <> 'pending' or ${orders.paymentMethod} = 'cash' or ${orders.paidAt} is not null)`
+    : undefined;
   const row = await withTransaction(ctx, async (tx) => {
     const [moved] = await tx.db
       .update(orders)
       .set({ ...changes, status: to, updatedAt: ctx.deps.clock.now() })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, sourcesOf(to)), guard))
+      .where(and(eq(orders.id, order.id), inArray(orders.status, sourcesOf(to)), paid, guard))
       .returning();
     if (moved) await notifyCustomerOfStatus(tx, moved);
     return moved;
@@ -34,7 +38,7 @@ async function moveOrder(ctx: ServiceCtx, order: OrderRow, to: OrderStatus, chan
 
 /**
  * A seller's status update, with optional seller notes (spec 1 §4). The same status again only
- * saves the notes. A card order is confirmed by its payment, not by hand.
+ * saves the notes. An unpaid card order is confirmed by its payment, not by hand.
  */
 export async function updateOrderStatus({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof updateOrderStatusInput> }) {
   const { order } = await loadOrderForSeller(ctx, input.orderId);
@@ -45,8 +49,7 @@ export async function updateOrderStatus({ ctx, input }: { ctx: ServiceCtx; input
   }
   const now = ctx.deps.clock.now();
   if (input.status === 'delivered') return moveOrder(ctx, order, 'delivered', { ...notes, actualDelivery: now });
-  const unpaidCard = input.status === 'confirmed' ? sql`(${orders.paymentMethod} = 'cash' or ${orders.paidAt} is not null)` : undefined;
-  return moveOrder(ctx, order, input.status, notes, unpaidCard);
+  return moveOrder(ctx, order, input.status, notes);
 }
 
 /**

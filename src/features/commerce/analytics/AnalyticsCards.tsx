@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { weekChangeText } from '../../../../server/domains/storefronts/rules';
 import { formatCents } from '../../../../server/lib/money';
 import type { StorefrontAnalytics } from '../types';
 
@@ -21,12 +22,6 @@ function StatCard({ title, value, children }: { title: string; value: string; ch
   );
 }
 
-/** "+12.5% vs. a quarter of this month's sales"; nothing to compare with before the month's first sale. */
-function weekChangeText(percent: number | null) {
-  if (percent === null) return 'No sales this month yet';
-  return `${percent > 0 ? '+' : ''}${percent}% vs. a quarter of this month`;
-}
-
 /** The four cards of the panel: Today's Sales, This Week, Total Orders, Low Stock Items (spec 1 §2). */
 export function AnalyticsCards({ data }: { data: StorefrontAnalytics }) {
   return (
@@ -34,7 +29,7 @@ export function AnalyticsCards({ data }: { data: StorefrontAnalytics }) {
       <StatCard title="Today's Sales" value={formatCents(data.todaySales)} />
       <StatCard title="This Week" value={formatCents(data.weekSales)}>
         <Typography variant="body2" color={data.weekChangePercent !== null && data.weekChangePercent < 0 ? 'error' : 'success.main'}>
-          {weekChangeText(data.weekChangePercent)}
+          {weekChangeText(data.weekSales, data.monthSales)}
         </Typography>
       </StatCard>
       <StatCard title="Total Orders" value={String(data.totalOrders)}>

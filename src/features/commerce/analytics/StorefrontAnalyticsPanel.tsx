@@ -7,8 +7,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/links';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import { formatDate } from '../format';
@@ -39,18 +41,24 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 export function StorefrontAnalyticsPanel({ storefrontId, name }: { storefrontId: string; name: string }) {
   const analytics = trpc.storefront.analytics.useQuery({ storefrontId }, { retry: false });
   const params = { storefrontId };
+  // The panel is also the management page's overview: there, Manage Storefront would lead to itself.
+  const onManagePage = useLocation({ select: (l) => l.pathname.replace(/\/$/, '') === `/manage/storefront/${storefrontId}` });
   return (
     <Box component="section" aria-label={`${name} analytics`} sx={{ mt: 4 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>
           {name}
         </Typography>
-        <ButtonLink to="/manage/storefront/$storefrontId" params={params} variant="outlined" size="small">
-          Manage Storefront
-        </ButtonLink>
+        {!onManagePage && (
+          <ButtonLink to="/manage/storefront/$storefrontId" params={params} variant="outlined" size="small">
+            Manage Storefront
+          </ButtonLink>
+        )}
       </Stack>
       {analytics.isLoading && <PageSpinner />}
-      {analytics.isError && <Alert severity="error">Failed to load analytics data</Alert>}
+      {analytics.isError && (
+        <LoadFailed message="Failed to load analytics data" onRetry={() => analytics.refetch()} retrying={analytics.isFetching} />
+      )}
       {analytics.data && (
         <Stack spacing={2}>
           <AnalyticsCards data={analytics.data} />

@@ -1,9 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../../components/links';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { trpc } from '../../../trpc';
 import { StorefrontAnalyticsPanel } from './StorefrontAnalyticsPanel';
 
@@ -16,9 +16,9 @@ export default function StorefrontDashboard() {
   if (mine.isLoading) return null;
   if (mine.isError)
     return (
-      <Alert severity="error" sx={{ mt: 3 }}>
-        Failed to load storefront analytics
-      </Alert>
+      <Box sx={{ mt: 3 }}>
+        <LoadFailed message="Failed to load storefront analytics" onRetry={() => mine.refetch()} retrying={mine.isFetching} />
+      </Box>
     );
   const stores = mine.data ?? [];
   const panels = stores.filter((s) => s.ownerType === 'shop' || s.isActive);

@@ -2,7 +2,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../trpc';
+import { RouteLoadFailed } from '../../../components/LoadFailed';
 import { OrderDetails } from '../orders/OrderDetails';
+import { isMissing } from '../orders/OrderPage';
 import { ManageShell } from './ManageShell';
 import { OrderActions } from './OrderActions';
 
@@ -18,11 +20,14 @@ export function ManageOrderPage({ storefrontId, orderId }: { storefrontId: strin
   );
 }
 
-/** The order page's frame when its order could not be loaded. */
-export function ManageOrderNotFound({ storefrontId }: { storefrontId: string }) {
+/**
+ * The order page's frame when its order could not be loaded: "Order not found" when the server says
+ * so, a Retry when the load itself failed.
+ */
+export function ManageOrderNotFound({ storefrontId, error }: { storefrontId: string; error: unknown }) {
   return (
     <ManageOrderFrame storefrontId={storefrontId}>
-      <Typography>Order not found</Typography>
+      {isMissing(error) ? <Typography>Order not found</Typography> : <RouteLoadFailed message="Failed to load the order" />}
     </ManageOrderFrame>
   );
 }

@@ -5,6 +5,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ButtonLink, TabLink } from '../../../components/links';
+import { RouteLoadFailed } from '../../../components/LoadFailed';
+import { isMissing } from '../orders/OrderPage';
 import { trpc } from '../../../trpc';
 import type { PublicStorefront } from '../types';
 
@@ -17,13 +19,18 @@ const TABS = [
 ] as const;
 export type ManageTab = (typeof TABS)[number]['key'];
 
-/** What every /manage/storefront/{id} page shows when the storefront cannot be loaded (its route's error). */
-export function ManageStorefrontNotFound() {
+/**
+ * What every /manage/storefront/{id} page shows when the storefront cannot be loaded (its route's
+ * error): "Storefront not found" when the server says so; a Retry when the load itself failed.
+ */
+export function ManageStorefrontNotFound({ error }: { error?: unknown }) {
+  const failedLoad = error !== undefined && !isMissing(error);
   return (
     <Container sx={{ py: 6 }}>
       <Typography variant="h1" gutterBottom>
-        Storefront not found
+        {failedLoad ? 'Manage storefront' : 'Storefront not found'}
       </Typography>
+      {failedLoad && <RouteLoadFailed message="Failed to load the storefront" />}
     </Container>
   );
 }

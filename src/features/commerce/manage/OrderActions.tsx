@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { SETTABLE_STATUSES } from '../../../../server/domains/orders/inputs';
-import { ORDER_TRANSITIONS } from '../../../../server/domains/orders/rules';
+import { awaitingCardPayment, nextStatuses } from '../../../../server/domains/orders/rules';
 import { trpc } from '../../../trpc';
 import { errorText } from '../../../components/forms/errorText';
 import { CancelOrderForm } from '../orders/CancelOrderForm';
@@ -30,7 +30,9 @@ export function OrderActions({ order, onChange }: { order: OrderView; onChange: 
   });
   const track = trpc.order.setTracking.useMutation({ onSuccess: onChange });
   const deliver = trpc.order.markDelivered.useMutation({ onSuccess: onChange });
-  const next = ORDER_TRANSITIONS[order.status];
+  const payment = { status: order.status, paymentMethod: order.payment.method, paidAt: order.payment.paidAt };
+  const next = nextStatuses(payment);
+  const firstTracking = order.status !== 'shipped' && !order.fulfillment.trackingNumber;
   // Delivered and cancelled have their own actions (actualDelivery; restock and refund).
   const statusMoves = SETTABLE_STATUSES.filter((s) => s !== 'delivered' && next.includes(s));
   const error = update.error ?? track.error ?? deliver.error;
@@ -43,10 +45,13 @@ export function OrderActions({ order, onChange }: { order: OrderView; onChange: 
             Actions
           </Typography>
           {error && <Alert severity="error">{errorText(error)}</Alert>}
+          {awaitingCardPayment(payment) && (
+            <Alert severity="info">Awaiting the card payment: once it goes through the order is confirmed and can be shipped.</Alert>
+          )}
           {statusMoves.length > 0 && (
             <Stack spacing={1}>
               <TextField label="Seller notes" value={notes} onChange={(e) => setNotes(e.target.value)} size="small" multiline />
-              <Stack direction="row" spacing={1}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {statusMoves.map((status) => (
                   <Button
                     key={status}
@@ -63,18 +68,25 @@ export function OrderActions({ order, onChange }: { order: OrderView; onChange: 
           {shipping && (next.includes('shipped') || order.status === 'shipped') && (
             <Stack
               component="form"
-              direction="row"
-              spacing={1}
+              spacing={0.5}
               aria-label="Tracking"
               onSubmit={(event: React.FormEvent) => {
                 event.preventDefault();
                 track.mutate({ orderId: order.id, trackingNumber: tracking });
               }}
             >
-              <TextField label="Tracking number" value={tracking} onChange={(e) => setTracking(e.target.value)} size="small" />
-              <Button type="submit" variant="contained" loading={track.isPending}>
-                Save Tracking
-              </Button>
+              <Stack direction="row" spacing={1}>
+                <TextField label="Tracking number" value={tracking} onChange={(e) => setTracking(e.target.value)} size="small" />
+                <Button type="submit" variant="contained" loading={track.isPending}>
+                  Save Tracking
+                </Button>
+              </Stack>
+              {firstTracking && (
+                <Typography variant="body2" color="text.secondary">
+                  Saving the tracking number marks the order Shipped
+                  {order.payment.method === 'cash' ? ' (cash is collected on delivery)' : ''}.
+                </Typography>
+              )}
             </Stack>
           )}
           {next.includes('delivered') && (

@@ -1,22 +1,66 @@
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { TRPCClientError } from '@trpc/client';
 import { ButtonLink } from '../../../components/links';
+import { RouteLoadFailed } from '../../../components/LoadFailed';
 import { trpc } from '../../../trpc';
 import { useMe } from '../../auth/useAuth';
 import { CancelOrderForm } from './CancelOrderForm';
-import { OrderDetails } from './OrderDetails';
+import { OrderDetails, type OrderView } from './OrderDetails';
+import { formatCents } from '../../../../server/lib/money';
 
 const CANCELLABLE = ['pending', 'confirmed'];
 
-/** What /orders/{orderId} shows when the order cannot be loaded (its route's error). */
-export function OrderNotFound() {
+/** The server answered that this order is not there for this user (as against a failed load). */
+export const isMissing = (error: unknown) =>
+  error instanceof TRPCClientError && ['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(error.data?.code);
+
+/**
+ * What /orders/{orderId} shows when the order cannot be loaded (its route's error): "Order not found"
+ * when the server says so; when the load itself failed (server or connection down), a Retry.
+ */
+export function OrderNotFound({ error }: { error: unknown }) {
+  if (isMissing(error)) {
+    return (
+      <Container sx={{ py: 6 }}>
+        <Typography variant="h1">Order not found</Typography>
+      </Container>
+    );
+  }
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Order not found</Typography>
+    <Container sx={{ py: 5 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
+        Your order
+      </Typography>
+      <RouteLoadFailed message="Failed to load the order" />
     </Container>
   );
+}
+
+/**
+ * The page's heading and its note, from the order's real status: the thanks and "is placed" only
+ * for a live order right after checkout (?placed=true), never above a cancelled or refunded one.
+ */
+function orderHeadline(order: OrderView, placed: boolean): { title: string; note?: { severity: AlertColor; text: string } } {
+  const refund = order.payment.refundAmount ? ` ${formatCents(order.payment.refundAmount)} was refunded to your card.` : '';
+  if (order.status === 'cancelled') {
+    const reason = order.sellerNotes ? `: ${order.sellerNotes}` : '.';
+    return { title: 'Order cancelled', note: { severity: 'warning', text: `Order ${order.orderNumber} was cancelled${reason}${refund}` } };
+  }
+  if (order.status === 'refunded')
+    return { title: 'Order refunded', note: { severity: 'info', text: `Order ${order.orderNumber} was refunded.${refund}` } };
+  if (placed && (order.status === 'pending' || order.status === 'confirmed')) {
+    return {
+      title: 'Thank you for your order!',
+      note: {
+        severity: 'success',
+        text: `Order ${order.orderNumber} is placed. The seller has been notified; you'll hear from us when its status changes.`,
+      },
+    };
+  }
+  return { title: 'Your order' };
 }
 
 /** /orders/{orderId}: the customer's order (and, right after checkout, its confirmation). */
@@ -25,14 +69,15 @@ export function OrderPage({ orderId, placed }: { orderId: string; placed: boolea
   const { me } = useMe();
   const utils = trpc.useUtils();
   const isCustomer = me?.id === order.customerId;
+  const { title, note } = orderHeadline(order, placed);
   return (
     <Container sx={{ py: 5 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
-        {placed ? 'Thank you for your order!' : 'Your order'}
+        {title}
       </Typography>
-      {placed && (
-        <Alert severity="success" sx={{ mb: 3 }}>
-          Order {order.orderNumber} is placed. The seller has been notified; you'll hear from us when its status changes.
+      {note && (
+        <Alert severity={note.severity} sx={{ mb: 3 }}>
+          {note.text}
         </Alert>
       )}
       <Stack spacing={3}>

@@ -14,11 +14,11 @@ export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/orde
 });
 
 /** The storefront loaded but not the order: the order is not found inside the storefront's frame. */
-function ManageOrderError() {
+function ManageOrderError({ error }: { error: unknown }) {
   const { queryClient, trpcUtils } = Route.useRouteContext();
   const { storefrontId } = Route.useParams();
   const storefrontLoaded = queryClient.getQueryData(storefrontQuery(trpcUtils, storefrontId).queryKey) !== undefined;
-  return storefrontLoaded ? <ManageOrderNotFound storefrontId={storefrontId} /> : <ManageStorefrontNotFound />;
+  return storefrontLoaded ? <ManageOrderNotFound storefrontId={storefrontId} error={error} /> : <ManageStorefrontNotFound error={error} />;
 }
 
 function ManageOrderRoute() {
