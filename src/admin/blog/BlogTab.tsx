@@ -25,7 +25,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { type Failure, FailureAlert, failureOf } from '../components/failure';
 import { formatDate } from '../components/format';
-import { stackOnPhone } from '../components/layout';
+import { stackOnPhone } from '../../components/stackOnPhone';
 import { StatTile, TileRow } from '../components/StatTile';
 import { useFlash } from '../components/useFlash';
 import { mainSiteOrigin } from '../location';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { filterBySubstring } from '../../../server/domains/admin/rules';
 import { LoadFailed } from '../../components/LoadFailed';
-import { stackOnPhone } from '../components/layout';
+import { stackOnPhone } from '../../components/stackOnPhone';
 import { useFlash } from '../components/useFlash';
 import type { EditDialogProps } from './EditRecordDialog';
 

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../components/format';
-import { stackOnPhone } from '../components/layout';
+import { stackOnPhone } from '../../components/stackOnPhone';
 
 const STATUS_COLOR = { running: 'info', succeeded: 'success', failed: 'error' } as const;
 

@@ -12,9 +12,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isLowStock } from '../../../../server/domains/products/rules';
-import { PageSpinner } from '../../../components/PageSpinner';
-import { trpc } from '../../../trpc';
 import { errorText } from '../../../components/forms/errorText';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { stackOnPhone } from '../../../components/stackOnPhone';
+import { trpc } from '../../../trpc';
 import type { ProductView } from '../types';
 import { ManageShell } from './ManageShell';
 
@@ -68,7 +69,7 @@ export function InventoryPage({ storefrontId }: { storefrontId: string }) {
             <Typography color="text.secondary">{lowStockOnly ? 'No low stock products.' : 'No products yet.'}</Typography>
           )}
           {!!products.data?.length && (
-            <Table size="small" aria-label="Inventory">
+            <Table size="small" aria-label="Inventory" sx={stackOnPhone}>
               <TableHead>
                 <TableRow>
                   <TableCell>Product</TableCell>
@@ -87,7 +88,7 @@ export function InventoryPage({ storefrontId }: { storefrontId: string }) {
                       key={product.id}
                       sx={low ? { bgcolor: 'warning.light', '& td': { color: 'warning.contrastText' } } : undefined}
                     >
-                      <TableCell>
+                      <TableCell data-label="Product">
                         {product.name}
                         {low && (
                           <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -95,14 +96,14 @@ export function InventoryPage({ storefrontId }: { storefrontId: string }) {
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label="Track">
                         <Checkbox
                           checked={inventory.trackInventory}
                           onChange={(_, v) => edit(product, { trackInventory: v })}
                           slotProps={{ input: { 'aria-label': `Track inventory of ${product.name}` } }}
                         />
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label="Quantity">
                         <TextField
                           type="number"
                           size="small"
@@ -112,7 +113,7 @@ export function InventoryPage({ storefrontId }: { storefrontId: string }) {
                           sx={{ width: 110 }}
                         />
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label="Low stock threshold">
                         <TextField
                           type="number"
                           size="small"
@@ -122,7 +123,7 @@ export function InventoryPage({ storefrontId }: { storefrontId: string }) {
                           sx={{ width: 110 }}
                         />
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label="Backorders">
                         <Checkbox
                           checked={inventory.allowBackorders}
                           onChange={(_, v) => edit(product, { allowBackorders: v })}

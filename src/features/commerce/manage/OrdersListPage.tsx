@@ -9,10 +9,11 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
+import { formatCents } from '../../../../server/lib/money';
 import { TextLink } from '../../../components/links';
+import { stackOnPhone } from '../../../components/stackOnPhone';
 import { trpc } from '../../../trpc';
 import { formatDateTime } from '../format';
-import { formatCents } from '../../../../server/lib/money';
 import { OrderStatusChip, statusLabel } from '../orders/OrderStatusChip';
 import { ManageShell } from './ManageShell';
 
@@ -41,7 +42,7 @@ export function OrdersListPage({ storefrontId }: { storefrontId: string }) {
           </Tabs>
           {rows.length === 0 && <Typography color="text.secondary">No orders yet</Typography>}
           {rows.length > 0 && (
-            <Table size="small" aria-label="Orders">
+            <Table size="small" aria-label="Orders" sx={stackOnPhone}>
               <TableHead>
                 <TableRow>
                   <TableCell>Order</TableCell>
@@ -54,15 +55,17 @@ export function OrdersListPage({ storefrontId }: { storefrontId: string }) {
               <TableBody>
                 {rows.map((o) => (
                   <TableRow key={o.id}>
-                    <TableCell>
+                    <TableCell data-label="Order">
                       <TextLink to="/manage/storefront/$storefrontId/orders/$orderId" params={{ storefrontId, orderId: o.id }}>
                         {o.orderNumber}
                       </TextLink>
                     </TableCell>
-                    <TableCell>{formatDateTime(o.createdAt)}</TableCell>
-                    <TableCell>{o.fulfillmentMethod === 'shipping' ? 'Shipping' : 'Pickup'}</TableCell>
-                    <TableCell align="right">{formatCents(o.total)}</TableCell>
-                    <TableCell>
+                    <TableCell data-label="Date">{formatDateTime(o.createdAt)}</TableCell>
+                    <TableCell data-label="Delivery">{o.fulfillmentMethod === 'shipping' ? 'Shipping' : 'Pickup'}</TableCell>
+                    <TableCell data-label="Total" align="right">
+                      {formatCents(o.total)}
+                    </TableCell>
+                    <TableCell data-label="Status">
                       <OrderStatusChip status={o.status} />
                     </TableCell>
                   </TableRow>

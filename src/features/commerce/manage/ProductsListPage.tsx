@@ -10,10 +10,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
-import { ButtonLink } from '../../../components/links';
-import { trpc } from '../../../trpc';
-import { errorText } from '../../../components/forms/errorText';
 import { formatCents } from '../../../../server/lib/money';
+import { errorText } from '../../../components/forms/errorText';
+import { ButtonLink } from '../../../components/links';
+import { stackOnPhone } from '../../../components/stackOnPhone';
+import { trpc } from '../../../trpc';
 import { ManageShell } from './ManageShell';
 
 const STATUSES = ['draft', 'active', 'archived'] as const;
@@ -53,7 +54,7 @@ export function ProductsListPage({ storefrontId }: { storefrontId: string }) {
           {remove.error && <Alert severity="error">{errorText(remove.error)}</Alert>}
           {products.length === 0 && <Typography color="text.secondary">No products yet.</Typography>}
           {products.length > 0 && (
-            <Table size="small" aria-label="Products">
+            <Table size="small" aria-label="Products" sx={stackOnPhone}>
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
@@ -66,11 +67,15 @@ export function ProductsListPage({ storefrontId }: { storefrontId: string }) {
               <TableBody>
                 {products.map((p) => (
                   <TableRow key={p.id}>
-                    <TableCell>{p.name}</TableCell>
-                    <TableCell>{p.status}</TableCell>
-                    <TableCell align="right">{formatCents(p.price)}</TableCell>
-                    <TableCell align="right">{p.inventory.trackInventory ? p.inventory.quantity : 'Not tracked'}</TableCell>
-                    <TableCell>
+                    <TableCell data-label="Name">{p.name}</TableCell>
+                    <TableCell data-label="Status">{p.status}</TableCell>
+                    <TableCell data-label="Price" align="right">
+                      {formatCents(p.price)}
+                    </TableCell>
+                    <TableCell data-label="Stock" align="right">
+                      {p.inventory.trackInventory ? p.inventory.quantity : 'Not tracked'}
+                    </TableCell>
+                    <TableCell data-label="Actions">
                       <ButtonLink
                         to="/manage/storefront/$storefrontId/products/$productId/edit"
                         params={{ storefrontId, productId: p.id }}
