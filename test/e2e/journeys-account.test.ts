@@ -1,0 +1,276 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { artists, blogs, users } from '../../server/db/schema';
+import { bookableArtist } from '../support/booking-fixtures';
+import { BOTH_WIDTHS, useBrowserApp } from '../support/browser';
+import { ADDRESS, productInput } from '../support/commerce-fixtures';
+import { createUser } from '../support/factories';
+import { readyToReceive, signedInUser } from '../support/payments-fixtures';
+
+const app = useBrowserApp();
+
+type Scan = { filled: number; overlaps: string[] };
+type LabelWindow = { __scanLabels(whileMoving: boolean): Scan; __labelFlashes: Set<string> };
+
+/**
+ * Installed in every page before the app runs: `__scanLabels` finds the visible text fields and
+ * selects that hold a value and whose label is drawn over it (the label is not moved up, or its box
+ * crosses the value's text box), and a sampler records every such label in any painted frame, so a
+ * label that slides up over a value already shown (a form filled after it was drawn) is caught too.
+ */
+function installLabelScanner() {
+  const w = window as unknown as LabelWindow;
+  w.__labelFlashes = new Set();
+  w.__scanLabels = (whileMoving) => {
+    const overlaps: string[] = [];
+    let filled = 0;
+    for (const control of Array.from(document.querySelectorAll<HTMLElement>('.MuiFormControl-root'))) {
+      const label = control.querySelector<HTMLElement>(':scope > label');
+      if (!label || label.offsetParent === null) continue;
+      const shown = control.querySelector<HTMLElement>(
+        '.MuiSelect-select, input:not([type=hidden]):not([aria-hidden=true]), textarea:not([aria-hidden=true])',
+      );
+      if (!shown) continue;
+      const value =
+        shown instanceof HTMLInputElement || shown instanceof HTMLTextAreaElement
+          ? shown.value
+          : (shown.textContent ?? '').replace(/\u200b/g, '').trim();
+      if (!value) continue;
+      filled++;
+      // The value's text box: the input's box less its padding (an outlined field pads 16.5px).
+      const a = label.getBoundingClientRect();
+      const box = shown.getBoundingClientRect();
+      const pad = getComputedStyle(shown);
+      const b = {
+        left: box.left + Number.parseFloat(pad.paddingLeft),
+        right: box.right - Number.parseFloat(pad.paddingRight),
+        top: box.top + Number.parseFloat(pad.paddingTop),
+        bottom: box.bottom - Number.parseFloat(pad.paddingBottom),
+      };
+      const crosses = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const moving = label.getAnimations().some((animation) => animation.playState === 'running');
+      if (label.dataset.shrink !== 'true' || (crosses && (whileMoving || !moving)))
+        overlaps.push(
+          `${label.textContent?.trim()} over "${value.slice(0, 30)}"${label.dataset.shrink === 'true' ? ' (sliding up over it)' : ''}`,
+        );
+    }
+    return { filled, overlaps };
+  };
+  const sample = () => {
+    // A field the user is typing in may hold text while its label is still sliding up: not a defect.
+    if (!document.activeElement?.matches('input, textarea'))
+      for (const overlap of w.__scanLabels(true).overlaps) w.__labelFlashes.add(overlap);
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+
+/** A page with the label scanner installed. */
+async function scannedPage(width: number) {
+  const page = await app.newPage({ width });
+  await page.addInitScript(installLabelScanner);
+  return page;
+}
+
+/** The fields holding a value now, and the labels drawn over a value now or in any frame since the last call. */
+async function filledFields(page: Page): Promise<Scan> {
+  return page.evaluate(() => {
+    const w = window as unknown as LabelWindow;
+    const now = w.__scanLabels(false);
+    const overlaps = [...new Set([...now.overlaps, ...w.__labelFlashes])];
+    w.__labelFlashes.clear();
+    return { filled: now.filled, overlaps };
+  });
+}
+
+async function labelsOverValues(page: Page): Promise<string[]> {
+  return (await filledFields(page)).overlaps;
+}
+
+/** Waits until the page has loaded what it asked for and shows no spinner. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[role=progressbar]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => {});
+  await page.waitForTimeout(300);
+}
+
+/** Waits for the page to settle (its spinners gone), then returns the overlapping labels. */
+async function overlapsOn(page: Page, ready: () => Promise<unknown>) {
+  await ready();
+  await page.waitForLoadState('networkidle');
+  return labelsOverValues(page);
+}
+
+describe('labels sit above the values of filled fields (issue 19)', () => {
+  for (const width of BOTH_WIDTHS) {
+    it(`Account → Artist Profile, on load and after saving, at ${width}px`, async () => {
+      const artist = await createUser(
+        { userTypes: ['client', 'artist'], city: 'Portland', state: 'OR', bio: 'Fine line.' },
+        app.server.deps.db,
+      );
+      await app.server.deps.db.insert(artists).values({
+        userId: artist.id,
+        name: 'Ada Ink',
+        displayName: artist.displayName,
+        urlSlug: `ada-${artist.id.slice(0, 8)}`,
+        city: 'Portland',
+        state: 'OR',
+        bio: 'Fine line and blackwork.',
+        tattooStyles: ['Fine Line'],
+        socials: { instagram: '@ada.ink', website: 'https://ada.example' },
+      });
+      const page = await scannedPage(width);
+      await app.signInAs(page, artist);
+      await page.goto(`${app.url}/account/artist`);
+      expect(await overlapsOn(page, () => page.getByLabel('Artist Name').and(page.locator('[value="Ada Ink"]')).waitFor())).toEqual([]);
+      await page.getByRole('button', { name: 'Save Artist Profile' }).click();
+      await page.getByText('Artist profile saved').waitFor();
+      expect(await labelsOverValues(page)).toEqual([]);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(await labelsOverValues(page)).toEqual([]);
+      await page.getByRole('tab', { name: 'Profile', exact: true }).click();
+      await page.getByRole('tab', { name: 'Artist Profile' }).click();
+      expect(await overlapsOn(page, () => page.getByLabel('Artist Name').and(page.locator('[value="Ada Ink"]')).waitFor())).toEqual([]);
+      await page.reload();
+      expect(await overlapsOn(page, () => page.getByLabel('Artist Name').and(page.locator('[value="Ada Ink"]')).waitFor())).toEqual([]);
+    });
+  }
+});
+
+/**
+ * Everyone's forms opened on filled data: an artist who owns a studio, a storefront with a product
+ * and an order, a payout account and booking settings, and an AppAdmin with a blog post.
+ */
+async function filledWorld() {
+  const { server } = app;
+  const artist = await bookableArtist(server);
+  await server.deps.db
+    .update(users)
+    .set({
+      phone: '503-555-0142',
+      city: 'Portland',
+      state: 'OR',
+      bio: 'Fine line.',
+      socials: { instagram: '@ink', website: 'https://ink.example' },
+    })
+    .where(eq(users.id, artist.user.id));
+  await server.deps.db
+    .update(artists)
+    .set({ city: 'Portland', state: 'OR', bio: 'Fine line and blackwork.', socials: { instagram: '@ink', website: 'https://ink.example' } })
+    .where(eq(artists.userId, artist.user.id));
+  await artist.client.studio.update
+    .mutate({ id: artist.studio.id, description: 'A bright studio.', website: 'https://studio.example' })
+    .catch(() => {});
+  const storefront = await artist.client.storefront.create.mutate({
+    name: 'Ink Supply',
+    description: 'Aftercare and prints',
+    settings: { shippingEnabled: true, shippingRate: 500, taxRate: 8.5, processingTimeBusinessDays: 3 },
+  });
+  const product = await artist.client.product.create.mutate(
+    productInput(storefront.id, { inventory: { trackInventory: true, quantity: 12, lowStockThreshold: 3 } }),
+  );
+  const buyer = await signedInUser(server);
+  const order = await buyer.client.order.checkout.mutate({
+    storefrontId: storefront.id,
+    items: [{ productId: product.id, quantity: 1 }],
+    shippingAddress: ADDRESS,
+  });
+  await artist.client.order.setTracking.mutate({ orderId: order.id, trackingNumber: '1Z999AA10123456784' }).catch(() => {});
+  await readyToReceive(artist.client);
+  const admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db);
+  await server.deps.db
+    .insert(blogs)
+    .values({
+      title: 'Healing 101',
+      slug: `healing-${artist.user.id.slice(0, 6)}`,
+      excerpt: 'Care.',
+      content: 'Wash gently.',
+      category: 'Aftercare',
+      tags: ['care'],
+    });
+  return { artist, storefront, product, order, admin };
+}
+
+describe('no label is drawn over a filled field, in any form of the app (issue 19)', () => {
+  for (const width of BOTH_WIDTHS) {
+    it(`account sections, studio management, storefront management and the admin edit dialogs at ${width}px`, async () => {
+      const { artist, storefront, product, order, admin } = await filledWorld();
+      const page = await scannedPage(width);
+      await app.signInAs(page, artist.user);
+      const found: Record<string, string[]> = {};
+      const filledOn: string[] = [];
+      const pages: Array<[string, string]> = [
+        ['Account → Profile', '/account'],
+        ['Account → Security', '/account/security'],
+        ['Account → Artist Profile', '/account/artist'],
+        ['Account → Booking', '/account/booking'],
+        ['Account → Notifications', '/account/notifications'],
+        ['Account → Storefront', '/account/storefront'],
+        ['Account → Billing', '/account/billing'],
+        ['Account → Payments', '/account/payments'],
+        ['Studio management', `/studio/id/${artist.studio.id}/manage`],
+        ['Storefront settings', `/manage/storefront/${storefront.id}/settings`],
+        ['Product form', `/manage/storefront/${storefront.id}/products/${product.id}/edit`],
+        ['Order (tracking)', `/manage/storefront/${storefront.id}/orders/${order.id}`],
+        ['Inventory', `/manage/storefront/${storefront.id}/inventory`],
+      ];
+      for (const [name, path] of pages) {
+        await page.goto(`${app.url}${path}`);
+        await settled(page);
+        const { filled, overlaps } = await filledFields(page);
+        if (filled) filledOn.push(name);
+        if (overlaps.length) found[name] = overlaps;
+      }
+      // Forms behind a button: studio management's collapsed sections.
+      await page.goto(`${app.url}/studio/id/${artist.studio.id}/manage`);
+      await settled(page);
+      for (const section of await page.getByRole('button', { expanded: false }).all()) await section.click().catch(() => {});
+      await settled(page);
+      const studioSections = await labelsOverValues(page);
+      if (studioSections.length) found['Studio management (every section open)'] = studioSections;
+
+      const adminPage = await scannedPage(width);
+      await adminPage.goto(app.adminUrl);
+      await adminPage.getByLabel('Email').fill(admin.email);
+      await adminPage.getByLabel('Password').fill(admin.password);
+      await adminPage.getByRole('button', { name: 'Sign In to Admin Dashboard' }).click();
+      await adminPage.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      const dialogs: Array<[string, string, RegExp]> = [
+        ['User Management', 'users', /^Edit /],
+        ['Artist Management', 'artists', /^Edit /],
+        ['Studio Management', 'studios', /^Edit /],
+        ['Storefront Management', 'storefronts', /^Edit /],
+        ['Blog Management', 'blogs', /^Edit Healing 101/],
+      ];
+      for (const [tab, key, edit] of dialogs) {
+        await adminPage.goto(`${app.adminUrl}/dashboard?tab=${key}`);
+        await settled(adminPage);
+        await adminPage.getByRole('button', { name: edit }).first().click();
+        await adminPage.getByRole('dialog').waitFor();
+        await settled(adminPage);
+        const { filled, overlaps } = await filledFields(adminPage);
+        if (filled) filledOn.push(`Admin ${tab} edit dialog`);
+        if (overlaps.length) found[`Admin ${tab} edit dialog`] = overlaps;
+      }
+      expect(found).toEqual({});
+      // The forms were judged holding their data (not empty while still loading).
+      expect(filledOn).toEqual(
+        expect.arrayContaining([
+          'Account → Profile',
+          'Account → Artist Profile',
+          'Account → Booking',
+          'Studio management',
+          'Storefront settings',
+          'Product form',
+          ...dialogs.map(([tab]) => `Admin ${tab} edit dialog`),
+        ]),
+      );
+    });
+  }
+});
