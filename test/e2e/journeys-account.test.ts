@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { artists, blogs, users } from '../../server/db/schema';
 import { bookableArtist } from '../support/booking-fixtures';
-import { BOTH_WIDTHS, useBrowserApp } from '../support/browser';
+import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 import { ADDRESS, productInput } from '../support/commerce-fixtures';
 import { createUser } from '../support/factories';
 import { readyToReceive, signedInUser } from '../support/payments-fixtures';
+import { studioInput } from '../support/studio-fixtures';
 
 const app = useBrowserApp();
 
@@ -184,16 +185,14 @@ async function filledWorld() {
   await artist.client.order.setTracking.mutate({ orderId: order.id, trackingNumber: '1Z999AA10123456784' }).catch(() => {});
   await readyToReceive(artist.client);
   const admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db);
-  await server.deps.db
-    .insert(blogs)
-    .values({
-      title: 'Healing 101',
-      slug: `healing-${artist.user.id.slice(0, 6)}`,
-      excerpt: 'Care.',
-      content: 'Wash gently.',
-      category: 'Aftercare',
-      tags: ['care'],
-    });
+  await server.deps.db.insert(blogs).values({
+    title: 'Healing 101',
+    slug: `healing-${artist.user.id.slice(0, 6)}`,
+    excerpt: 'Care.',
+    content: 'Wash gently.',
+    category: 'Aftercare',
+    tags: ['care'],
+  });
   return { artist, storefront, product, order, admin };
 }
 
@@ -271,6 +270,85 @@ describe('no label is drawn over a filled field, in any form of the app (issue 1
           ...dialogs.map(([tab]) => `Admin ${tab} edit dialog`),
         ]),
       );
+    });
+  }
+});
+
+/** Every console error and every failed API answer the page meets. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/trpc'))
+      errors.push(`${response.status()} ${response.url()}`);
+  });
+  return errors;
+}
+
+const tabsOf = async (page: Page) =>
+  (await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab').allTextContents()).map((t) => t.trim());
+
+describe('Account shows each section to the people it is for (issue 19)', () => {
+  const roles: Array<[string, () => Promise<{ email: string; password: string }>, string[]]> = [
+    ['client', () => createUser({}, app.server.deps.db), ['Profile', 'Security', 'Notifications', 'Storefront', 'Billing']],
+    [
+      'artist',
+      () => createUser({ userTypes: ['client', 'artist'] }, app.server.deps.db),
+      ['Profile', 'Security', 'Artist Profile', 'Booking', 'Notifications', 'Storefront', 'Billing', 'Payments'],
+    ],
+    [
+      'studio owner',
+      async () => {
+        const owner = await signedInUser(app.server, { userTypes: ['client', 'studio'] });
+        await owner.client.studio.create.mutate(studioInput({ name: `Owner Studio ${owner.user.id.slice(0, 6)}` }));
+        return owner.user;
+      },
+      ['Profile', 'Security', 'Notifications', 'Storefront', 'Billing', 'Payments'],
+    ],
+  ];
+  for (const width of BOTH_WIDTHS) {
+    for (const [role, make, expected] of roles) {
+      it(`${role === 'artist' ? 'an' : 'a'} ${role} sees ${expected.length} sections, each opens without an error, at ${width}px`, async () => {
+        const user = await make();
+        const page = await app.newPage({ width });
+        const errors = watchErrors(page);
+        await app.signInAs(page, user);
+        await page.goto(`${app.url}/account`);
+        await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
+        expect(await tabsOf(page)).toEqual(expected);
+        for (const tab of expected) {
+          await page.getByRole('tab', { name: tab, exact: true }).click();
+          await settled(page);
+          expect(await tabsOf(page)).toEqual(expected);
+        }
+        expect(errors).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+      });
+    }
+
+    it(`an artist without an artist profile is sent to make one before booking settings, without a 403, at ${width}px`, async () => {
+      const artist = await createUser({ userTypes: ['client', 'artist'] }, app.server.deps.db);
+      const page = await app.newPage({ width });
+      const errors = watchErrors(page);
+      await app.signInAs(page, artist);
+      await page.goto(`${app.url}/account/booking`);
+      await page.getByText('Create your artist profile first (Account → Artist Profile)').waitFor();
+      expect(errors).toEqual([]);
+    });
+
+    it(`an unknown section, or one not for this user, is the not-found page without a console error, at ${width}px`, async () => {
+      const client = await createUser({}, app.server.deps.db);
+      const page = await app.newPage({ width });
+      const errors = watchErrors(page);
+      await app.signInAs(page, client);
+      for (const section of ['nonsense', 'booking', 'artist', 'payments']) {
+        await page.goto(`${app.url}/account/${section}`);
+        await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+        expect(await page.getByText('Coming soon').count()).toBe(0);
+      }
+      expect(errors).toEqual([]);
     });
   }
 });
