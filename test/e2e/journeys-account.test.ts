@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { artists, blogs, users } from '../../server/db/schema';
+import { artists, blogs, sessions, users } from '../../server/db/schema';
 import { bookableArtist } from '../support/booking-fixtures';
 import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 import { ADDRESS, productInput } from '../support/commerce-fixtures';
-import { createUser } from '../support/factories';
+import { createUser, signIn } from '../support/factories';
 import { readyToReceive, signedInUser } from '../support/payments-fixtures';
 import { studioInput } from '../support/studio-fixtures';
 
@@ -349,6 +349,37 @@ describe('Account shows each section to the people it is for (issue 19)', () => 
         expect(await page.getByText('Coming soon').count()).toBe(0);
       }
       expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('Account → Security names the signed-in devices (issue 19)', () => {
+  for (const width of BOTH_WIDTHS) {
+    it(`shows "Chrome on Linux · IP", marks this device, and no raw user-agent, at ${width}px`, async () => {
+      const user = await createUser({}, app.server.deps.db);
+      const phone = app.server.client();
+      await signIn(phone, user);
+      await app.server.deps.db
+        .update(sessions)
+        .set({
+          userAgent:
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+        })
+        .where(eq(sessions.userId, user.id));
+      const page = await app.newPage({ width });
+      await app.signInAs(page, user);
+      await page.goto(`${app.url}/account/security`);
+      const devices = page.getByRole('list', { name: 'Signed-in devices' });
+      const here = devices.getByRole('listitem').filter({ hasText: 'This device' });
+      await here.getByText(/^Chrome on Linux · \S+/).waitFor();
+      await devices
+        .getByRole('listitem')
+        .filter({ hasText: 'Safari on iOS' })
+        .getByRole('button', { name: /^Revoke session Safari on iOS/ })
+        .waitFor();
+      expect(await devices.getByRole('listitem').count()).toBe(2);
+      expect(await devices.textContent()).not.toMatch(/Mozilla|AppleWebKit/);
+      expect(await horizontalOverflow(page)).toBe(0);
     });
   }
 });
