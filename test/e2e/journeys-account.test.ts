@@ -383,3 +383,30 @@ describe('Account → Security names the signed-in devices (issue 19)', () => {
     });
   }
 });
+
+describe('the home page greets a first visit as one (issue 19)', () => {
+  for (const width of BOTH_WIDTHS) {
+    it(`says "Welcome, <first name>" on the first visit and "Welcome back" on a later one, at ${width}px`, async () => {
+      const user = await createUser({ firstName: 'Ruth', lastName: 'Ink' }, app.server.deps.db);
+      const first = await app.newPage({ width });
+      await app.signInAs(first, user);
+      await first.goto(app.url);
+      await first.getByRole('heading', { name: 'Welcome, Ruth', level: 1 }).waitFor();
+      await first.waitForLoadState('networkidle');
+      expect(await first.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Ruth');
+      const later = await app.newPage({ width });
+      await app.signInAs(later, user);
+      await later.goto(app.url);
+      await later.getByRole('heading', { name: 'Welcome back, Ruth', level: 1 }).waitFor();
+      expect(await horizontalOverflow(later)).toBe(0);
+    });
+
+    it(`greets by display name when there is no first name, at ${width}px`, async () => {
+      const user = await createUser({ firstName: '' }, app.server.deps.db);
+      const page = await app.newPage({ width });
+      await app.signInAs(page, user);
+      await page.goto(app.url);
+      await page.getByRole('heading', { name: `Welcome, ${user.displayName}`, level: 1 }).waitFor();
+    });
+  }
+});

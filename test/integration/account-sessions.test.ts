@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
+import { trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 
@@ -29,5 +30,24 @@ describe('auth.sessions names each device', () => {
     expect(list.find((s) => s.id !== first.id)?.device).toBeNull();
     expect(list.filter((s) => s.current)).toHaveLength(1);
     expect(list.every((s) => typeof s.ip === 'string' || s.ip === null)).toBe(true);
+  });
+});
+
+describe('auth.firstVisit', () => {
+  it('is true for the account first session only; a later sign-in, on any browser, is a return', async () => {
+    const user = await createUser({}, server.deps.db);
+    const first = server.client();
+    await signIn(first, user);
+    expect(await first.auth.firstVisit.query()).toEqual({ firstVisit: true });
+    const second = server.client();
+    await signIn(second, user);
+    expect(await second.auth.firstVisit.query()).toEqual({ firstVisit: false });
+    expect(await first.auth.firstVisit.query()).toEqual({ firstVisit: true });
+    // Signed out everywhere, then back on the first browser: it was remembered, so it is a return.
+    await first.auth.logout.mutate();
+    await second.auth.logout.mutate();
+    await signIn(first, user);
+    expect(await first.auth.firstVisit.query()).toEqual({ firstVisit: false });
+    expect(await trpcError(server.client().auth.firstVisit.query())).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
