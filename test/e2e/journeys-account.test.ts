@@ -294,6 +294,15 @@ describe('Account shows each section to the people it is for (issue 19)', () => 
   const roles: Array<[string, () => Promise<{ email: string; password: string }>, string[]]> = [
     ['client', () => createUser({}, app.server.deps.db), ['Profile', 'Security', 'Notifications', 'Storefront', 'Billing']],
     [
+      'client with a payout account',
+      async () => {
+        const payee = await signedInUser(app.server);
+        await readyToReceive(payee.client);
+        return payee.user;
+      },
+      ['Profile', 'Security', 'Notifications', 'Storefront', 'Billing', 'Payments'],
+    ],
+    [
       'artist',
       () => createUser({ userTypes: ['client', 'artist'] }, app.server.deps.db),
       ['Profile', 'Security', 'Artist Profile', 'Booking', 'Notifications', 'Storefront', 'Billing', 'Payments'],

@@ -1,7 +1,7 @@
 import type { TrpcUtils } from '../../trpc';
 import { isArtist, type Me } from '../auth/useAuth';
 
-/** Who an account section is for: everyone, artists, or people who are paid (artists, studio owners, sellers). */
+/** Who an account section is for: everyone, artists, or people who are paid (artists, studio owners, sellers, payout account holders). */
 type Audience = 'everyone' | 'artist' | 'paid';
 
 /** Account settings sections, in tab order, each shown only to the people it is for. */
@@ -25,7 +25,7 @@ export function accountRoles(me: Me, studios: ReadonlyArray<{ ownerId: string | 
   return {
     artist: isArtist(me),
     studioOwner: me.userTypes.includes('studio') || me.userTypes.includes('Owner') || studios.some((s) => s.ownerId === me.id),
-    seller: me.hasStorefront,
+    seller: me.hasStorefront || me.hasPayoutAccount,
   };
 }
 
