@@ -55,7 +55,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     });
     await owner.artist.saveMine.mutate({ name: 'Axe Artist', urlSlug: 'axe-artist', tattooStyles: ['Fine Line'] });
     const pages: Array<[string, string]> = [
-      ['/', `Welcome back, ${user.displayName}`],
+      ['/', `Welcome, ${user.firstName}`],
       ['/account', 'Account'],
       ['/account/security', 'Account'],
       ['/account/artist', 'Account'],

@@ -40,7 +40,7 @@ describe('accounts in the browser', () => {
     await page.getByText(`We sent a message to e2e_${suffix}@example.com`).waitFor();
     const welcome = await mailTo(`e2e_${suffix}@example.com`, 'Welcome to InkLink: continue to your account');
     await page.goto(welcome.text.match(/https?:\/\/\S+\/login\?link=[a-z0-9]+/)?.[0] ?? '');
-    await page.getByRole('heading', { name: /Welcome back, @e2e_/ }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Ruth' }).waitFor();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -50,7 +50,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(`e2e_${suffix}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: `Welcome back, @e2e_${suffix}` }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back, Ruth' }).waitFor();
   });
 
   it('answers a registration with an existing address exactly as a new one, and mails its owner', async () => {
@@ -76,7 +76,7 @@ describe('accounts in the browser', () => {
     await page.getByText("If an account exists for that email, we've sent a one-time sign-in link.").waitFor();
     const mail = await mailTo(user.email, 'Your InkLink sign-in link');
     await page.goto(mail.text.match(/https?:\/\/\S+\/login\?link=[a-z0-9]+/)?.[0] ?? '');
-    await page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${user.firstName}` }).waitFor();
   });
 
   it('resets a forgotten password through the link in the mail', async () => {

@@ -138,6 +138,6 @@ describe('the prerendered landing page', () => {
     await app.signInAs(page, { email: user.email, password: DEFAULT_PASSWORD });
     const response = await page.goto(app.url);
     expect(await response?.text()).not.toContain('Create Together');
-    await page.getByRole('heading', { name: `Welcome back, ${user.displayName}` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${user.firstName}` }).waitFor();
   });
 });

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../scripts/seed/demo/index';
-import { ACCOUNT_SECTIONS } from '../../src/features/account/AccountPage';
-import { ADMIN_TABS } from '../../src/admin/location';
 import { blogs, orders, products, storefronts, threads, users } from '../../server/db/schema';
+import { ADMIN_TABS } from '../../src/admin/location';
+import { ACCOUNT_SECTIONS } from '../../src/features/account/sections';
 import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 
 const app = useBrowserApp();

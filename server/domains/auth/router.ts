@@ -14,6 +14,7 @@ import {
 } from './inputs';
 import { startGoogleLink } from './link';
 import * as auth from './service';
+import { isFirstVisit } from './first-visit';
 
 const meta = (ctx: TrpcContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent, deviceToken: ctx.deviceToken });
 
@@ -63,6 +64,9 @@ export const authRouter = router({
   }),
 
   sessions: authedProcedure.query(({ ctx }) => auth.listSessions({ ctx: ctx.service })),
+
+  /** The home page's greeting: "Welcome" on the account's first visit, "Welcome back" after. */
+  firstVisit: authedProcedure.query(({ ctx }) => isFirstVisit({ ctx: ctx.service })),
 
   revokeSession: authedProcedure.input(revokeSessionInput).mutation(async ({ ctx, input }) => {
     const result = await auth.revokeSession({ ctx: ctx.service, input });

@@ -17,6 +17,7 @@ import type { changePasswordInput, registerInput, requestPasswordResetInput, res
 import { displayNameTakenMail, passwordResetMail, registrationAttemptMail, welcomeMail } from './mails';
 import { type RequestMeta, SIGN_IN_MESSAGES } from './sign-in';
 import { createSignInLink } from './sign-in-links';
+import { describeDevice } from './device';
 
 export { login, requestSignInLink, signInWithLink } from './sign-in';
 
@@ -39,7 +40,10 @@ type ExistingUser = { id: string; email: string; displayName: string };
 async function tellOwnerOfRegistration(ctx: ServiceCtx, owner: ExistingUser, now: Date) {
   const origin = ctx.deps.config.appOrigin;
   const signIn = await createSignInLink(ctx, owner.id, now);
-  await queueMail(ctx, registrationAttemptMail(owner.email, { signIn, login: `${origin}/login`, reset: `${origin}/forgot-password` }, owner.displayName));
+  await queueMail(
+    ctx,
+    registrationAttemptMail(owner.email, { signIn, login: `${origin}/login`, reset: `${origin}/forgot-password` }, owner.displayName),
+  );
 }
 
 /**
@@ -200,7 +204,8 @@ export async function listSessions({ ctx }: { ctx: ServiceCtx }) {
     .where(eq(sessions.userId, me.id))
     .orderBy(desc(sessions.lastVerifiedAt))
     .limit(100);
-  return rows.map((row) => ({ ...row, current: row.id === ctx.sessionId }));
+  // Sessions keep the IP but no place: the list shows the IP, never a guessed city.
+  return rows.map((row) => ({ ...row, device: describeDevice(row.userAgent), current: row.id === ctx.sessionId }));
 }
 
 export async function revokeSession({ ctx, input }: { ctx: ServiceCtx; input: { sessionId: string } }) {

@@ -19,6 +19,8 @@ export function toMe(user: SessionUser) {
     state: user.state,
     bio: user.bio,
     hasStorefront: user.hasStorefront,
+    /** Has a payout account (anyone paid through payment requests or sales): Account → Payments is theirs. */
+    hasPayoutAccount: user.stripeConnectAccountId !== null,
     calendarIntegrations: user.calendarIntegrations,
     createdAt: user.createdAt,
   };

@@ -16,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { blogFormInput } from '../../../server/domains/blog/inputs';
 import { BLOG_STATUSES, formatReadTime, readTimeMinutes, slugify } from '../../../server/domains/blog/rules';
+import { FormTextField } from '../../components/forms/FormTextField';
 import { trpc } from '../../trpc';
 import { type Failure, FailureAlert, failureOf } from '../components/failure';
 import { dialogFormStyle } from '../components/layout';
@@ -24,7 +25,19 @@ import type { AdminBlogRow } from '../types';
 type FormIn = z.input<typeof blogFormInput>;
 type FormOut = z.output<typeof blogFormInput>;
 
-const EMPTY: FormIn = { title: '', slug: '', excerpt: '', content: '', category: '', tags: [], imageUrl: '', featured: false, status: 'draft', seoMetaDescription: '', seoMetaKeywords: [] };
+const EMPTY: FormIn = {
+  title: '',
+  slug: '',
+  excerpt: '',
+  content: '',
+  category: '',
+  tags: [],
+  imageUrl: '',
+  featured: false,
+  status: 'draft',
+  seoMetaDescription: '',
+  seoMetaKeywords: [],
+};
 
 /** The create/edit dialog of Blog Management (spec 2 §2, §3, §5): the server's schema and messages. */
 export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | null; onClose(): void; onSaved(message: string): void }) {
@@ -66,7 +79,7 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
   });
 
   const text = (name: 'title' | 'slug' | 'excerpt' | 'category' | 'imageUrl' | 'seoMetaDescription', label: string, extra: object = {}) => (
-    <TextField label={label} {...form.register(name)} error={Boolean(errors[name])} helperText={errors[name]?.message} {...extra} />
+    <FormTextField control={form.control} name={name} label={label} {...extra} />
   );
   const list = (name: 'tags' | 'seoMetaKeywords', label: string) => (
     <Controller
@@ -80,7 +93,12 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
           value={field.value ?? []}
           onChange={(_e, next) => field.onChange(next)}
           renderInput={(params) => (
-            <TextField {...params} label={label} error={Boolean(errors[name])} helperText={errors[name]?.message ?? 'Press Enter after each one'} />
+            <TextField
+              {...params}
+              label={label}
+              error={Boolean(errors[name])}
+              helperText={errors[name]?.message ?? 'Press Enter after each one'}
+            />
           )}
         />
       )}
@@ -95,7 +113,9 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
           {error && <FailureAlert failure={error} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }}>
             {text('title', 'Title', { required: true })}
-            {text('slug', 'Slug', { helperText: errors.slug?.message ?? `URL: /blog/${slugify(slug ?? '') || slugify(title ?? '') || '…'}` })}
+            {text('slug', 'Slug', {
+              helperText: errors.slug?.message ?? `URL: /blog/${slugify(slug ?? '') || slugify(title ?? '') || '…'}`,
+            })}
             {text('category', 'Category', { required: true })}
             <Controller
               name="status"
@@ -110,17 +130,19 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
                 </TextField>
               )}
             />
-            <Box sx={{ gridColumn: '1 / -1' }}>{text('excerpt', 'Excerpt', { required: true, multiline: true, minRows: 2, fullWidth: true })}</Box>
             <Box sx={{ gridColumn: '1 / -1' }}>
-              <TextField
+              {text('excerpt', 'Excerpt', { required: true, multiline: true, minRows: 2, fullWidth: true })}
+            </Box>
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <FormTextField
+                control={form.control}
+                name="content"
                 label="Content (markdown)"
                 required
                 multiline
                 minRows={8}
                 fullWidth
-                {...form.register('content')}
-                error={Boolean(errors.content)}
-                helperText={errors.content?.message ?? formatReadTime(readTimeMinutes(content ?? ''))}
+                helperText={formatReadTime(readTimeMinutes(content ?? ''))}
               />
             </Box>
             {list('tags', 'Tags')}
@@ -131,7 +153,13 @@ export function BlogDialog({ post, onClose, onSaved }: { post: AdminBlogRow | nu
           <Controller
             name="featured"
             control={form.control}
-            render={({ field }) => <FormControlLabel sx={{ mt: 2 }} label="Featured" control={<Switch checked={Boolean(field.value)} onChange={(_e, c) => field.onChange(c)} />} />}
+            render={({ field }) => (
+              <FormControlLabel
+                sx={{ mt: 2 }}
+                label="Featured"
+                control={<Switch checked={Boolean(field.value)} onChange={(_e, c) => field.onChange(c)} />}
+              />
+            )}
           />
           <Typography variant="body2" color="text.secondary">
             Author: Admin

@@ -1,11 +1,14 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
-import { ComingSoon } from '../../components/ComingSoon';
-import { TabLink } from '../../components/links';
+import { ButtonLink, TabLink } from '../../components/links';
 import { PageSpinner } from '../../components/PageSpinner';
+import { trpc } from '../../trpc';
+import { useMe } from '../auth/useAuth';
+import { type AccountSection, accountRoles, sectionsFor } from './sections';
 
 const ProfileSection = lazy(() => import('./ProfileSection'));
 const SecuritySection = lazy(() => import('./SecuritySection'));
@@ -16,27 +19,26 @@ const StorefrontAccountSection = lazy(() => import('../commerce/account/Storefro
 const NotificationPreferences = lazy(() => import('../notifications/preferences/NotificationPreferences'));
 const BookingSettingsSection = lazy(() => import('../booking/settings/BookingSettingsSection'));
 
-/** Account settings sections; ones whose features are still being built say so. */
-export const ACCOUNT_SECTIONS = [
-  { key: 'profile', label: 'Profile' },
-  { key: 'security', label: 'Security' },
-  { key: 'artist', label: 'Artist Profile' },
-  { key: 'booking', label: 'Booking' },
-  { key: 'notifications', label: 'Notifications' },
-  { key: 'storefront', label: 'Storefront' },
-  { key: 'billing', label: 'Billing' },
-  { key: 'payments', label: 'Payments' },
-] as const;
-
-export function AccountPage({ section }: { section: string }) {
-  const current = ACCOUNT_SECTIONS.find((s) => s.key === section);
+/**
+ * /account and /account/{section}: the tabs of the sections this user may open (the route's loader
+ * answers not-found for any other section) and the chosen one.
+ */
+export function AccountPage({ section }: { section: AccountSection['key'] }) {
+  const { me } = useMe();
+  const studios = trpc.studio.mine.useQuery(undefined, { enabled: Boolean(me) });
+  const sections = me ? sectionsFor(accountRoles(me, studios.data ?? [])) : [];
   return (
     <Container sx={{ py: 5 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
         Account
       </Typography>
-      <Tabs value={current ? current.key : false} variant="scrollable" aria-label="Account sections" sx={{ mb: 3 }}>
-        {ACCOUNT_SECTIONS.map((s) => (
+      <Tabs
+        value={sections.some((s) => s.key === section) ? section : false}
+        variant="scrollable"
+        aria-label="Account sections"
+        sx={{ mb: 3 }}
+      >
+        {sections.map((s) => (
           <TabLink key={s.key} value={s.key} label={s.label} to="/account/$section" params={{ section: s.key }} />
         ))}
       </Tabs>
@@ -45,14 +47,32 @@ export function AccountPage({ section }: { section: string }) {
           {section === 'profile' && <ProfileSection />}
           {section === 'security' && <SecuritySection />}
           {section === 'artist' && <ArtistProfileForm />}
-          {section === 'booking' && <BookingSettingsSection />}
+          {section === 'booking' && <BookingOnceProfiled />}
           {section === 'billing' && <BillingSection />}
           {section === 'payments' && <PaymentsSection />}
           {section === 'notifications' && <NotificationPreferences />}
           {section === 'storefront' && <StorefrontAccountSection />}
-          {!['profile', 'security', 'artist', 'booking', 'notifications', 'storefront', 'billing', 'payments'].includes(section) && <ComingSoon title={current?.label ?? 'Account'} />}
         </Suspense>
       </Box>
     </Container>
+  );
+}
+
+/** Booking settings belong to an artist profile: an artist who has none yet is sent to make one first. */
+function BookingOnceProfiled() {
+  const profile = trpc.artist.mine.useQuery();
+  if (profile.isLoading) return <PageSpinner />;
+  if (profile.data) return <BookingSettingsSection />;
+  return (
+    <Alert
+      severity="info"
+      action={
+        <ButtonLink to="/account/$section" params={{ section: 'artist' }} size="small">
+          Artist Profile
+        </ButtonLink>
+      }
+    >
+      Create your artist profile first (Account → Artist Profile)
+    </Alert>
   );
 }

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateProfileInput } from '../../../server/domains/users/inputs';
@@ -13,35 +12,39 @@ import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { DisplayNameField } from '../auth/DisplayNameField';
-import { rememberUser, useMe } from '../auth/useAuth';
+import { type Me, rememberUser, useMe } from '../auth/useAuth';
 import { FormTextField } from '../../components/forms/FormTextField';
 
 type ProfileForm = z.input<typeof updateProfileInput>;
+
+const profileValues = (me: Me): ProfileForm => ({
+  displayName: me.displayName,
+  firstName: me.firstName,
+  lastName: me.lastName,
+  phone: me.phone ?? '',
+  city: me.city ?? '',
+  state: me.state ?? '',
+  bio: me.bio ?? '',
+  socials: {
+    website: me.socials.website ?? '',
+    instagram: me.socials.instagram ?? '',
+    facebook: me.socials.facebook ?? '',
+    tiktok: me.socials.tiktok ?? '',
+  },
+});
 
 export default function ProfileSection() {
   const { me } = useMe();
   const utils = trpc.useUtils();
   const update = trpc.user.update.useMutation();
   const saved = useSavedNotice();
-  const form = useForm<ProfileForm, unknown, z.output<typeof updateProfileInput>>({ resolver: zodResolver(updateProfileInput) });
-  useEffect(() => {
-    if (!me) return;
-    form.reset({
-      displayName: me.displayName,
-      firstName: me.firstName,
-      lastName: me.lastName,
-      phone: me.phone ?? '',
-      city: me.city ?? '',
-      state: me.state ?? '',
-      bio: me.bio ?? '',
-      socials: {
-        website: me.socials.website ?? '',
-        instagram: me.socials.instagram ?? '',
-        facebook: me.socials.facebook ?? '',
-        tiktok: me.socials.tiktok ?? '',
-      },
-    });
-  }, [me, form]);
+  // The form starts from the profile (values, not a reset after mount): every field is drawn
+  // filled, its label above it, and a newer profile (a save's answer) refills what was not edited.
+  const form = useForm<ProfileForm, unknown, z.output<typeof updateProfileInput>>({
+    resolver: zodResolver(updateProfileInput),
+    values: me ? profileValues(me) : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
 
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {

@@ -95,33 +95,37 @@ function Sessions() {
       </Typography>
       {sessions.error && <Alert severity="error">{errorText(sessions.error)}</Alert>}
       <List aria-label="Signed-in devices">
-        {sessions.data?.map((session) => (
-          <ListItem
-            key={session.id}
-            divider
-            secondaryAction={
-              !session.current && (
-                <Button
-                  size="small"
-                  onClick={() => revoke.mutate({ sessionId: session.id })}
-                  aria-label={`Revoke session ${session.userAgent ?? session.id}`}
-                >
-                  Revoke
-                </Button>
-              )
-            }
-          >
-            <ListItemText
-              primary={
-                <>
-                  {session.userAgent ?? 'Unknown device'}{' '}
-                  {session.current && <Chip size="small" color="primary" label="This device" sx={{ ml: 1 }} />}
-                </>
+        {sessions.data?.map((session) => {
+          // Sessions keep no place, only the IP they signed in from: that is what is shown.
+          const device = session.device ?? 'Unknown device';
+          return (
+            <ListItem
+              key={session.id}
+              divider
+              secondaryAction={
+                !session.current && (
+                  <Button
+                    size="small"
+                    onClick={() => revoke.mutate({ sessionId: session.id })}
+                    aria-label={`Revoke session ${device}, signed in ${dateTime.format(session.createdAt)}`}
+                  >
+                    Revoke
+                  </Button>
+                )
               }
-              secondary={`${session.ip ?? 'unknown IP'} · signed in ${dateTime.format(session.createdAt)} · last active ${dateTime.format(session.lastVerifiedAt)}`}
-            />
-          </ListItem>
-        ))}
+            >
+              <ListItemText
+                primary={
+                  <>
+                    {session.ip ? `${device} · ${session.ip}` : device}
+                    {session.current && <Chip size="small" color="primary" label="This device" sx={{ ml: 1 }} />}
+                  </>
+                }
+                secondary={`Signed in ${dateTime.format(session.createdAt)} · last active ${dateTime.format(session.lastVerifiedAt)}`}
+              />
+            </ListItem>
+          );
+        })}
       </List>
       <Button variant="outlined" onClick={() => revokeOthers.mutate()} disabled={(sessions.data?.length ?? 0) < 2}>
         Sign out other sessions

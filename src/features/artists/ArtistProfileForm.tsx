@@ -5,16 +5,16 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { saveArtistProfileInput } from '../../../server/domains/artists/inputs';
 import { TATTOO_STYLES } from '../../../server/domains/studios/rules';
 import { ButtonLink, artistPath } from '../../components/links';
+import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { useSavedNotice } from '../../components/forms/useSavedNotice';
-import { useMe } from '../auth/useAuth';
+import { type Me, useMe } from '../auth/useAuth';
 import { AccountGallery } from '../images/AccountGallery';
 import { FormTextField } from '../../components/forms/FormTextField';
 
@@ -23,39 +23,45 @@ type Form = z.input<typeof saveArtistProfileInput>;
 /** Account → Artist Profile: the public artist page's details, and the portfolio and flash galleries. */
 export default function ArtistProfileForm() {
   const { me } = useMe();
-  const utils = trpc.useUtils();
   const mine = trpc.artist.mine.useQuery();
+  if (!me) return null;
+  // The form is drawn once the saved profile is here, from it: no field is filled after it was drawn.
+  if (mine.isLoading) return <PageSpinner />;
+  const p = mine.data;
+  const initial: Form = {
+    name: p?.name ?? `${me.firstName} ${me.lastName}`.trim(),
+    urlSlug:
+      p?.urlSlug ??
+      me.displayName
+        .slice(1)
+        .toLowerCase()
+        .replace(/[^a-z0-9-]/g, '-'),
+    bio: p?.bio ?? me.bio ?? '',
+    city: p?.city ?? me.city ?? '',
+    state: p?.state ?? me.state ?? '',
+    tattooStyles: (p?.tattooStyles ?? []) as Form['tattooStyles'],
+    socials: {
+      website: p?.socials.website ?? '',
+      instagram: p?.socials.instagram ?? '',
+      facebook: p?.socials.facebook ?? '',
+      tiktok: p?.socials.tiktok ?? '',
+    },
+  };
+  return <ArtistProfileFields me={me} publicPath={p ? artistPath(p) : undefined} initial={initial} />;
+}
+
+function ArtistProfileFields({ me, publicPath, initial }: { me: Me; publicPath: string | undefined; initial: Form }) {
+  const utils = trpc.useUtils();
   const save = trpc.artist.saveMine.useMutation({ onSuccess: () => Promise.all([utils.artist.invalidate(), utils.auth.me.invalidate()]) });
   const saved = useSavedNotice();
-  const form = useForm<Form, unknown, z.output<typeof saveArtistProfileInput>>({ resolver: zodResolver(saveArtistProfileInput) });
-  useEffect(() => {
-    if (mine.isLoading || !me) return;
-    const p = mine.data;
-    form.reset({
-      name: p?.name ?? `${me.firstName} ${me.lastName}`.trim(),
-      urlSlug:
-        p?.urlSlug ??
-        me.displayName
-          .slice(1)
-          .toLowerCase()
-          .replace(/[^a-z0-9-]/g, '-'),
-      bio: p?.bio ?? me.bio ?? '',
-      city: p?.city ?? me.city ?? '',
-      state: p?.state ?? me.state ?? '',
-      tattooStyles: (p?.tattooStyles ?? []) as Form['tattooStyles'],
-      socials: {
-        website: p?.socials.website ?? '',
-        instagram: p?.socials.instagram ?? '',
-        facebook: p?.socials.facebook ?? '',
-        tiktok: p?.socials.tiktok ?? '',
-      },
-    });
-  }, [mine.isLoading, mine.data, me, form]);
+  const form = useForm<Form, unknown, z.output<typeof saveArtistProfileInput>>({
+    resolver: zodResolver(saveArtistProfileInput),
+    defaultValues: initial,
+  });
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     if (await save.mutateAsync(values).catch(() => null)) saved.show();
   });
-  if (!me) return null;
   return (
     <Stack spacing={4} sx={{ maxWidth: 900 }}>
       <Box component="form" onSubmit={onSubmit} noValidate>
@@ -63,8 +69,8 @@ export default function ArtistProfileForm() {
           <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>
             Artist profile
           </Typography>
-          {mine.data?.urlSlug && (
-            <ButtonLink to={artistPath(mine.data)} variant="outlined" size="small">
+          {publicPath && (
+            <ButtonLink to={publicPath} variant="outlined" size="small">
               View public profile
             </ButtonLink>
           )}

@@ -9,6 +9,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ButtonLink, CardActionAreaLink } from '../../components/links';
+import { trpc } from '../../trpc';
 import { isArtist, type Me } from '../auth/useAuth';
 
 // Lazy: the landing page shares this route's chunk and must not carry the storefront panels.
@@ -22,10 +23,13 @@ const quickActions: Array<{ title: string; to: string; icon: ReactNode; text: st
 ];
 
 export function HomeDashboard({ me }: { me: Me }) {
+  // "Welcome" is true on any visit; "back" only once the server knows of an earlier one.
+  const visit = trpc.auth.firstVisit.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const returning = visit.data?.firstVisit === false;
   return (
     <Container sx={{ py: 5 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
-        Welcome back, {me.displayName || me.firstName}
+        {returning ? 'Welcome back' : 'Welcome'}, {me.firstName || me.displayName}
       </Typography>
       <Box
         component="nav"

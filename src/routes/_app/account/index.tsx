@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountPage } from '../../../features/account/AccountPage';
+import { loadAccountSections } from '../../../features/account/sections';
 
-export const Route = createFileRoute('/_app/account/')({ component: () => <AccountPage section="profile" /> });
+export const Route = createFileRoute('/_app/account/')({
+  loader: ({ context }) => loadAccountSections(context),
+  component: () => <AccountPage section="profile" />,
+});
