@@ -388,6 +388,11 @@ describe('Account → Security names the signed-in devices (issue 19)', () => {
         .waitFor();
       expect(await devices.getByRole('listitem').count()).toBe(2);
       expect(await devices.textContent()).not.toMatch(/Mozilla|AppleWebKit/);
+      // The Revoke button sits beside the session's text, never over it (at 390 px it once covered "last active").
+      const other = devices.getByRole('listitem').filter({ hasText: 'Safari on iOS' });
+      const button = await other.getByRole('button').boundingBox();
+      const text = await other.getByText(/^Signed in /).boundingBox();
+      expect(button && text && text.x + text.width <= button.x + 1).toBe(true);
       expect(await horizontalOverflow(page)).toBe(0);
     });
   }

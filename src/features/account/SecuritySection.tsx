@@ -99,21 +99,10 @@ function Sessions() {
           // Sessions keep no place, only the IP they signed in from: that is what is shown.
           const device = session.device ?? 'Unknown device';
           return (
-            <ListItem
-              key={session.id}
-              divider
-              secondaryAction={
-                !session.current && (
-                  <Button
-                    size="small"
-                    onClick={() => revoke.mutate({ sessionId: session.id })}
-                    aria-label={`Revoke session ${device}, signed in ${dateTime.format(session.createdAt)}`}
-                  >
-                    Revoke
-                  </Button>
-                )
-              }
-            >
+            // The Revoke button sits in the row's own flow, not in MUI's secondaryAction slot: that slot
+            // is positioned over the text and reserves less room than the button takes, so on a phone
+            // "last active" ran under it.
+            <ListItem key={session.id} divider sx={{ gap: 1, alignItems: 'center' }}>
               <ListItemText
                 primary={
                   <>
@@ -123,6 +112,16 @@ function Sessions() {
                 }
                 secondary={`Signed in ${dateTime.format(session.createdAt)} · last active ${dateTime.format(session.lastVerifiedAt)}`}
               />
+              {!session.current && (
+                <Button
+                  size="small"
+                  sx={{ flexShrink: 0 }}
+                  onClick={() => revoke.mutate({ sessionId: session.id })}
+                  aria-label={`Revoke session ${device}, signed in ${dateTime.format(session.createdAt)}`}
+                >
+                  Revoke
+                </Button>
+              )}
             </ListItem>
           );
         })}
