@@ -128,7 +128,7 @@ describe('studio invitations', () => {
     await page.goto(app.url);
     await page.getByRole('link', { name: 'Inbox, 1 unseen' }).click();
     await page.getByRole('button', { name: /Invitation from Invite Parlor/ }).click();
-    await page.waitForURL('**/invite/**');
+    await page.waitForURL('**/invitations/**');
     await page.getByText('invited you as a guest artist').waitFor();
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.getByText('You joined Invite Parlor.').waitFor();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, shops, shopUsers } from '../../server/db/schema';
+import { deepLink } from '../../server/domains/notifications/rules';
 import { DAY } from '../../server/lib/time';
 import { trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
@@ -151,15 +152,13 @@ describe('managing a studio', () => {
     ];
     for (const c of cases) {
       const { user, client } = await signedIn();
-      await server.deps.db
-        .insert(shopUsers)
-        .values({
-          shopId: studio.id,
-          userId: user.id,
-          startDate: c.startDate,
-          endDate: c.endDate,
-          permissions: { calendar: true, manage: true },
-        });
+      await server.deps.db.insert(shopUsers).values({
+        shopId: studio.id,
+        userId: user.id,
+        startDate: c.startDate,
+        endDate: c.endDate,
+        permissions: { calendar: true, manage: true },
+      });
       const result = client.studio.update.mutate({ id: studio.id, description: `edited by ${user.displayName}` });
       if (c.allowed) await expect(result).resolves.toMatchObject({ description: `edited by ${user.displayName}` });
       else expect(await trpcError(result)).toMatchObject({ code: 'FORBIDDEN' });
@@ -188,12 +187,18 @@ describe('invitations', () => {
     const { client: owner } = await signedIn();
     const studio = await owner.studio.create.mutate(studioInput({ name: 'Crimson Collective' }));
     const { user: artist, client: artistClient } = await signedIn();
-    const { code } = await owner.studio.addMember.mutate({ studioId: studio.id, invitee: artist.displayName.slice(1), shopUserType: 1 });
+    const { id: invitationId, code } = await owner.studio.addMember.mutate({
+      studioId: studio.id,
+      invitee: artist.displayName.slice(1),
+      shopUserType: 1,
+    });
     const [note] = await server.deps.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, artist.id), eq(notifications.type, 'invitation_studio')));
-    expect(note.data).toMatchObject({ link: `/invite/${code}` });
+    // The notification opens the spec's deep link, which shows the invitation to the invitee only.
+    expect(deepLink(note.type, note.data ?? {})).toBe(`/invitations/${invitationId}`);
+    expect(await artistClient.studio.invitationById.query({ invitationId })).toMatchObject({ code, shopName: 'Crimson Collective' });
 
     const { client: someoneElse } = await signedIn();
     expect(await trpcError(someoneElse.studio.respondToInvitation.mutate({ code, accept: true }))).toMatchObject({ code: 'FORBIDDEN' });

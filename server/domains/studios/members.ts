@@ -57,7 +57,11 @@ export async function listMembers({ ctx, input }: { ctx: ServiceCtx; input: { id
   return { members, invitations };
 }
 
-/** Invites by display name or e-mail: an invitation_studio notification (or an e-mail) with /invite/{code}. */
+/**
+ * Invites by display name or e-mail. A known user gets an invitation_studio notification whose
+ * deep link is /invitations/{id} (spec 1 §2); an address with no account yet gets an e-mail with
+ * /invite/{code}, the one link that works before the account exists.
+ */
 export async function inviteMember({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof inviteMemberInput> }) {
   const shop = await requireManagedShop(ctx, input.studioId);
   const inviter = requireUser(ctx);
@@ -75,7 +79,6 @@ export async function inviteMember({ ctx, input }: { ctx: ServiceCtx; input: z.o
   if (!invitee && !isEmail) throw notFound(MESSAGES.userNotFound);
   const now = ctx.deps.clock.now();
   const code = randomToken(16);
-  const link = `/invite/${code}`;
   return withTransaction(ctx, async (tx) => {
     const [invitation] = await tx.db
       .insert(shopInvitations)
@@ -99,13 +102,13 @@ export async function inviteMember({ ctx, input }: { ctx: ServiceCtx; input: z.o
         type: 'invitation_studio',
         title: `Invitation from ${shop.name}`,
         body: `${inviter.displayName} invited you to join ${shop.name} as a ${role}.`,
-        data: { invitationId: invitation.id, shopId: shop.id, link },
+        data: { invitationId: invitation.id, shopId: shop.id },
       });
     } else {
       await queueMail(tx, {
         to: input.invitee.toLowerCase(),
         subject: `${shop.name} invited you to InkLink`,
-        text: `${inviter.displayName} invited you to join ${shop.name} on InkLink as a ${role}.\n\nCreate your account with this e-mail address, then open:\n${ctx.deps.config.appOrigin}${link}`,
+        text: `${inviter.displayName} invited you to join ${shop.name} on InkLink as a ${role}.\n\nCreate your account with this e-mail address, then open:\n${ctx.deps.config.appOrigin}/invite/${code}`,
       });
     }
     return { id: invitation.id, code };
