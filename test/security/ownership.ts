@@ -65,7 +65,10 @@ export async function buildWorld(server: TestServer): Promise<World> {
     phone: '503-555-0102',
     email: 'owner@studio.test',
   });
-  const [member] = await server.deps.db.insert(shopUsers).values({ shopId: studio.id, userId: third.user.id }).returning({ id: shopUsers.id });
+  const [member] = await server.deps.db
+    .insert(shopUsers)
+    .values({ shopId: studio.id, userId: third.user.id })
+    .returning({ id: shopUsers.id });
   return { server, owner, stranger, third, studio: { id: studio.id, urlSlug: studio.urlSlug ?? '' }, memberId: member.id };
 }
 
@@ -81,7 +84,15 @@ async function privatePhoto(w: World) {
   const key = `private/users/${w.owner.user.id}/photo.webp`;
   const [image] = await w.server.deps.db
     .insert(images)
-    .values({ url: `/files/${key}`, accountId: w.owner.user.id, accountType: 'user', imageType: 'reference', visibility: 'private', storageKey: key, uploadedBy: w.owner.user.id })
+    .values({
+      url: `/files/${key}`,
+      accountId: w.owner.user.id,
+      accountType: 'user',
+      imageType: 'reference',
+      visibility: 'private',
+      storageKey: key,
+      uploadedBy: w.owner.user.id,
+    })
     .returning({ id: images.id });
   return image.id;
 }
@@ -92,14 +103,23 @@ async function ownStorefront(w: World) {
 
 async function ownProduct(w: World) {
   const storefrontId = await ownStorefront(w);
-  const product = await w.owner.client.product.create.mutate({ storefrontId, name: 'Balm', price: 900, inventory: { trackInventory: true, quantity: 5 } });
+  const product = await w.owner.client.product.create.mutate({
+    storefrontId,
+    name: 'Balm',
+    price: 900,
+    inventory: { trackInventory: true, quantity: 5 },
+  });
   return { storefrontId, productId: product.id };
 }
 
 async function orderInOwnStore(w: World) {
   const { storefrontId, productId } = await ownProduct(w);
   await w.owner.client.product.update.mutate({ productId, status: 'active' });
-  const order = await w.third.client.order.checkout.mutate({ storefrontId, items: [{ productId, quantity: 1 }], fulfillmentMethod: 'pickup' });
+  const order = await w.third.client.order.checkout.mutate({
+    storefrontId,
+    items: [{ productId, quantity: 1 }],
+    fulfillmentMethod: 'pickup',
+  });
   return order.id;
 }
 
@@ -112,7 +132,13 @@ async function bookingRequest(w: World, quoted = false) {
   const day = { open: true, start: '00:00', end: '23:30' };
   const hours = { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: day };
   await w.server.deps.db.insert(artistWorkingHours).values({ artistId: w.owner.user.id, shopId: w.studio.id, hours }).onConflictDoNothing();
-  const request = await w.third.client.booking.createRequest.mutate({ artistId: w.owner.user.id, shopId: w.studio.id, idea: 'A rose', placement: 'arm', size: '5 cm' });
+  const request = await w.third.client.booking.createRequest.mutate({
+    artistId: w.owner.user.id,
+    shopId: w.studio.id,
+    idea: 'A rose',
+    placement: 'arm',
+    size: '5 cm',
+  });
   if (quoted) await w.owner.client.booking.quote.mutate({ requestId: request.id, sessionCount: 1, sessionMinutes: 60, estimate: 10000 });
   return request.id;
 }
@@ -120,7 +146,9 @@ async function bookingRequest(w: World, quoted = false) {
 /** A slot the third person may pick on a quoted request (tomorrow, in the studio's zone). */
 async function pickableSlot(w: World) {
   const requestId = await bookingRequest(w, true);
-  const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(w.server.clock.now().getTime() + 86_400_000));
+  const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+    new Date(w.server.clock.now().getTime() + 86_400_000),
+  );
   const { slots } = await w.third.client.booking.availability.query({ requestId, shopId: w.studio.id, from, days: 1 });
   return { requestId, startsAt: slots[0].startsAt };
 }
@@ -132,7 +160,18 @@ async function bookingOf(w: World, values: Partial<typeof bookings.$inferInsert>
   const endsAt = new Date(startsAt.getTime() + 3_600_000);
   const [row] = await w.server.deps.db
     .insert(bookings)
-    .values({ artistId: w.owner.user.id, shopId: w.studio.id, clientId: w.third.user.id, title: 'Tattoo', startsAt, endsAt, blockedUntil: endsAt, timezone: 'America/Los_Angeles', status: 'confirmed', ...values })
+    .values({
+      artistId: w.owner.user.id,
+      shopId: w.studio.id,
+      clientId: w.third.user.id,
+      title: 'Tattoo',
+      startsAt,
+      endsAt,
+      blockedUntil: endsAt,
+      timezone: 'America/Los_Angeles',
+      status: 'confirmed',
+      ...values,
+    })
     .returning({ id: bookings.id });
   return row.id;
 }
@@ -154,7 +193,8 @@ async function paymentRequestOf(w: World) {
   return w.owner.client.paymentRequest.create.mutate({ payeeId: w.third.user.id, amount: 2500, description: 'Deposit', threadId });
 }
 
-const ownSubscription = async (w: World) => (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
+const ownSubscription = async (w: World) =>
+  (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
 
 export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'auth.revokeSession': entry({
@@ -170,7 +210,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     call: (c, sessionId) => c.auth.revokeSession.mutate({ sessionId }),
   }),
 
-  'studio.update': entry({ setup: async () => null, call: (c, _, w) => c.studio.update.mutate({ id: w.studio.id, name: 'Renamed Studio' }) }),
+  'studio.update': entry({
+    setup: async () => null,
+    call: (c, _, w) => c.studio.update.mutate({ id: w.studio.id, name: 'Renamed Studio' }),
+  }),
   'studio.members': entry({ setup: async () => null, call: (c, _, w) => c.studio.members.query({ id: w.studio.id }) }),
   'studio.addMember': entry({
     setup: async () => null,
@@ -186,6 +229,13 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     call: (c, code) => c.studio.invitation.query({ code }),
     rightful: (w) => w.third,
   }),
+  'studio.invitationById': entry({
+    setup: async (w) => (await w.owner.client.studio.addMember.mutate({ studioId: w.studio.id, invitee: w.third.user.email })).id,
+    call: (c, invitationId) => c.studio.invitationById.query({ invitationId }),
+    rightful: (w) => w.third,
+  }),
+  // Only the owner asks for their studio's activation (an admin decides it).
+  'studio.requestActivation': entry({ setup: async () => null, call: (c, _, w) => c.studio.requestActivation.mutate({ id: w.studio.id }) }),
   'studio.respondToInvitation': entry({
     setup: async (w) => (await w.owner.client.studio.addMember.mutate({ studioId: w.studio.id, invitee: w.third.user.email })).code,
     call: (c, code) => c.studio.respondToInvitation.mutate({ code, accept: false }),
@@ -197,13 +247,31 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: async () => null,
     call: (c, _, w) => c.storefront.create.mutate({ ownerType: 'shop', ownerId: w.studio.id, name: 'Studio store' }),
   }),
-  'storefront.updateSettings': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.updateSettings.mutate({ storefrontId, settings: { taxRate: 5 } }) }),
-  'storefront.toggleActive': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.toggleActive.mutate({ storefrontId }) }),
+  'storefront.updateSettings': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.storefront.updateSettings.mutate({ storefrontId, settings: { taxRate: 5 } }),
+  }),
+  'storefront.toggleActive': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.storefront.toggleActive.mutate({ storefrontId }),
+  }),
   'storefront.delete': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.delete.mutate({ storefrontId }) }),
-  'storefront.analytics': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.storefront.analytics.query({ storefrontId }) }),
-  'product.create': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.product.create.mutate({ storefrontId, name: 'Balm', price: 900 }) }),
-  'product.forStorefront': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.product.forStorefront.query({ storefrontId }) }),
-  'product.update': entry({ setup: (w) => ownProduct(w), call: (c, p) => c.product.update.mutate({ productId: p.productId, price: 1200 }) }),
+  'storefront.analytics': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.storefront.analytics.query({ storefrontId }),
+  }),
+  'product.create': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.product.create.mutate({ storefrontId, name: 'Balm', price: 900 }),
+  }),
+  'product.forStorefront': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.product.forStorefront.query({ storefrontId }),
+  }),
+  'product.update': entry({
+    setup: (w) => ownProduct(w),
+    call: (c, p) => c.product.update.mutate({ productId: p.productId, price: 1200 }),
+  }),
   'product.delete': entry({ setup: (w) => ownProduct(w), call: (c, p) => c.product.delete.mutate({ productId: p.productId }) }),
   'product.updateInventory': entry({
     setup: (w) => ownProduct(w),
@@ -212,8 +280,14 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
 
   // An order the third person placed in the owner's storefront: the customer and the sellers only.
   'order.byId': entry({ setup: (w) => orderInOwnStore(w), call: (c, orderId) => c.order.byId.query({ orderId }) }),
-  'order.cancel': entry({ setup: (w) => orderInOwnStore(w), call: (c, orderId) => c.order.cancel.mutate({ orderId, reason: 'Out of stock' }) }),
-  'order.updateStatus': entry({ setup: (w) => orderInOwnStore(w), call: (c, orderId) => c.order.updateStatus.mutate({ orderId, status: 'confirmed' }) }),
+  'order.cancel': entry({
+    setup: (w) => orderInOwnStore(w),
+    call: (c, orderId) => c.order.cancel.mutate({ orderId, reason: 'Out of stock' }),
+  }),
+  'order.updateStatus': entry({
+    setup: (w) => orderInOwnStore(w),
+    call: (c, orderId) => c.order.updateStatus.mutate({ orderId, status: 'confirmed' }),
+  }),
   'order.setTracking': entry({
     setup: async (w) => {
       const orderId = await orderInOwnStore(w);
@@ -231,7 +305,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     },
     call: (c, orderId) => c.order.markDelivered.mutate({ orderId }),
   }),
-  'order.forStorefront': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.order.forStorefront.query({ storefrontId }) }),
+  'order.forStorefront': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.order.forStorefront.query({ storefrontId }),
+  }),
   'order.stats': entry({ setup: (w) => ownStorefront(w), call: (c, storefrontId) => c.order.stats.query({ storefrontId }) }),
 
   // An account's images: anyone sees its public ones, only its owner the private photos it sent.
@@ -249,7 +326,13 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: async (w) => {
       const [image] = await w.server.deps.db
         .insert(images)
-        .values({ url: `/files/shops/${w.studio.id}/owned.webp`, accountId: w.studio.id, accountType: 'shop', imageType: 'portfolio', storageKey: `shops/${w.studio.id}/owned.webp` })
+        .values({
+          url: `/files/shops/${w.studio.id}/owned.webp`,
+          accountId: w.studio.id,
+          accountType: 'shop',
+          imageType: 'portfolio',
+          storageKey: `shops/${w.studio.id}/owned.webp`,
+        })
         .returning();
       return image.url;
     },
@@ -267,7 +350,11 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     shows: (result, threadId) => (result as { items: Array<{ id: string }> }).items.some((t) => t.id === threadId),
   }),
   'thread.byId': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.thread.byId.query({ threadId }) }),
-  'thread.markRead': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.thread.markRead.mutate({ threadId }), rightful: (w) => w.third }),
+  'thread.markRead': entry({
+    setup: (w) => privateThread(w),
+    call: (c, threadId) => c.thread.markRead.mutate({ threadId }),
+    rightful: (w) => w.third,
+  }),
   'message.list': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.message.list.query({ threadId }) }),
   'message.send': entry({ setup: (w) => privateThread(w), call: (c, threadId) => c.message.send.mutate({ threadId, body: 'hello' }) }),
 
@@ -297,7 +384,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'booking.removeTimeOff': entry({
     setup: async (w) => {
       await bookingRequest(w);
-      const settings = await w.owner.client.booking.addTimeOff.mutate({ startsAt: new Date('2040-01-01T00:00:00Z'), endsAt: new Date('2040-01-02T00:00:00Z') });
+      const settings = await w.owner.client.booking.addTimeOff.mutate({
+        startsAt: new Date('2040-01-01T00:00:00Z'),
+        endsAt: new Date('2040-01-02T00:00:00Z'),
+      });
       return settings.timeOff[0].id;
     },
     call: (c, id) => c.booking.removeTimeOff.mutate({ id }),
@@ -310,7 +400,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     call: (c, id) => c.booking.saveService.mutate({ id, kind: 'consultation', name: 'Renamed', durationMinutes: 30 }),
   }),
   'booking.request': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.request.query({ requestId }) }),
-  'booking.ask': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.ask.mutate({ requestId, question: 'Colour?' }) }),
+  'booking.ask': entry({
+    setup: (w) => bookingRequest(w),
+    call: (c, requestId) => c.booking.ask.mutate({ requestId, question: 'Colour?' }),
+  }),
   'booking.answer': entry({
     setup: async (w) => {
       const requestId = await bookingRequest(w);
@@ -324,8 +417,15 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: (w) => bookingRequest(w),
     call: (c, requestId) => c.booking.quote.mutate({ requestId, sessionCount: 1, sessionMinutes: 60, estimate: 10000 }),
   }),
-  'booking.decline': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.decline.mutate({ requestId, reason: 'Booked up' }) }),
-  'booking.cancelRequest': entry({ setup: (w) => bookingRequest(w), call: (c, requestId) => c.booking.cancelRequest.mutate({ requestId }), rightful: (w) => w.third }),
+  'booking.decline': entry({
+    setup: (w) => bookingRequest(w),
+    call: (c, requestId) => c.booking.decline.mutate({ requestId, reason: 'Booked up' }),
+  }),
+  'booking.cancelRequest': entry({
+    setup: (w) => bookingRequest(w),
+    call: (c, requestId) => c.booking.cancelRequest.mutate({ requestId }),
+    rightful: (w) => w.third,
+  }),
   'booking.availability': entry({
     setup: (w) => bookingRequest(w, true),
     call: (c, requestId, w) => c.booking.availability.query({ requestId, shopId: w.studio.id, from: '2040-01-02', days: 1 }),
@@ -336,12 +436,21 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     rightful: (w) => w.third,
   }),
   'booking.payDeposit': entry({
-    setup: (w) => bookingOf(w, { status: 'held', deposit: 5000, depositStatus: 'due', holdExpiresAt: new Date(w.server.clock.now().getTime() + 15 * 60_000) }),
+    setup: (w) =>
+      bookingOf(w, {
+        status: 'held',
+        deposit: 5000,
+        depositStatus: 'due',
+        holdExpiresAt: new Date(w.server.clock.now().getTime() + 15 * 60_000),
+      }),
     call: (c, bookingId) => c.booking.payDeposit.mutate({ bookingId, paymentMethodId: 'pm_card_visa' }),
     rightful: (w) => w.third,
   }),
   'booking.byId': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.byId.query({ bookingId }) }),
-  'booking.approve': entry({ setup: (w) => bookingOf(w, { status: 'held' }), call: (c, bookingId) => c.booking.approve.mutate({ bookingId }) }),
+  'booking.approve': entry({
+    setup: (w) => bookingOf(w, { status: 'held' }),
+    call: (c, bookingId) => c.booking.approve.mutate({ bookingId }),
+  }),
   'booking.cancel': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.cancel.mutate({ bookingId }) }),
   'booking.complete': entry({
     setup: (w) => bookingOf(w, { startsAt: new Date(w.server.clock.now().getTime() - 3_600_000) }),
@@ -353,15 +462,31 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     call: (c, bookingId) => c.booking.reschedule.mutate({ bookingId, startsAt: new Date(Date.UTC(2040, 0, 3, 18, 0)) }),
   }),
   'booking.confirmId': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.confirmId.mutate({ bookingId }) }),
-  'booking.signConsent': entry({ setup: (w) => bookingOf(w), call: (c, bookingId) => c.booking.signConsent.mutate(consentForm(bookingId)), rightful: (w) => w.third }),
+  'booking.signConsent': entry({
+    setup: (w) => bookingOf(w),
+    call: (c, bookingId) => c.booking.signConsent.mutate(consentForm(bookingId)),
+    rightful: (w) => w.third,
+  }),
   'booking.addWalkIn': entry({
     setup: (w) => bookingRequest(w),
     call: (c, _, w) =>
-      c.booking.addWalkIn.mutate({ shopId: w.studio.id, artistId: w.owner.user.id, clientName: 'Walk-in', title: 'Flash', startsAt: new Date(Date.UTC(2040, 0, 5, 18, 0)), durationMinutes: 60 }),
+      c.booking.addWalkIn.mutate({
+        shopId: w.studio.id,
+        artistId: w.owner.user.id,
+        clientName: 'Walk-in',
+        title: 'Flash',
+        startsAt: new Date(Date.UTC(2040, 0, 5, 18, 0)),
+        durationMinutes: 60,
+      }),
   }),
   'calendar.events': entry({
     setup: (w) => bookingOf(w),
-    call: (c, _, w) => c.calendar.events.query({ from: w.server.clock.now(), to: new Date(w.server.clock.now().getTime() + 30 * 86_400_000), shopId: w.studio.id }),
+    call: (c, _, w) =>
+      c.calendar.events.query({
+        from: w.server.clock.now(),
+        to: new Date(w.server.clock.now().getTime() + 30 * 86_400_000),
+        shopId: w.studio.id,
+      }),
   }),
   // Payments: a studio's plan is bought by its managers; subscriptions, cards, payout accounts and
   // payment requests belong to their people.
@@ -369,8 +494,14 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: async () => null,
     call: (c, _, w) => c.payment.subscribe.mutate({ priceId: 'studio', paymentMethodId: 'pm_card_visa', studioId: w.studio.id }),
   }),
-  'payment.cancelSubscription': entry({ setup: ownSubscription, call: (c, subscriptionId) => c.payment.cancelSubscription.mutate({ subscriptionId, cancelAtPeriodEnd: true }) }),
-  'payment.changePlan': entry({ setup: ownSubscription, call: (c, subscriptionId) => c.payment.changePlan.mutate({ subscriptionId, priceId: 'studio' }) }),
+  'payment.cancelSubscription': entry({
+    setup: ownSubscription,
+    call: (c, subscriptionId) => c.payment.cancelSubscription.mutate({ subscriptionId, cancelAtPeriodEnd: true }),
+  }),
+  'payment.changePlan': entry({
+    setup: ownSubscription,
+    call: (c, subscriptionId) => c.payment.changePlan.mutate({ subscriptionId, priceId: 'studio' }),
+  }),
   'payment.setDefaultMethod': entry({
     setup: async (w) => w.owner.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_mastercard' }),
     call: (c) => c.payment.setDefaultMethod.mutate({ paymentMethodId: 'pm_card_mastercard' }),
@@ -398,6 +529,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     call: (c, r) => c.paymentRequest.process.mutate({ paymentRequestId: r.id, paymentMethodId: 'pm_card_visa' }),
     rightful: (w) => w.third,
   }),
-  'paymentRequest.decline': entry({ setup: paymentRequestOf, call: (c, r) => c.paymentRequest.decline.mutate({ paymentRequestId: r.id, reason: 'No' }), rightful: (w) => w.third }),
+  'paymentRequest.decline': entry({
+    setup: paymentRequestOf,
+    call: (c, r) => c.paymentRequest.decline.mutate({ paymentRequestId: r.id, reason: 'No' }),
+    rightful: (w) => w.third,
+  }),
   'paymentRequest.cancel': entry({ setup: paymentRequestOf, call: (c, r) => c.paymentRequest.cancel.mutate({ paymentRequestId: r.id }) }),
 };

@@ -43,6 +43,8 @@ export const SELF_ONLY = [
   'auth.sessions',
   'auth.revokeOtherSessions',
   'auth.linkGoogle',
+  // Whether the caller's own session is their first visit (the home page's greeting).
+  'auth.firstVisit',
   'user.update',
   'user.addCalendarIntegration',
   'user.updateCalendarIntegration',
@@ -88,6 +90,8 @@ export const SELF_ONLY = [
   // Sending a booking request to an artist is what it is for; the list is the caller's own.
   'booking.createRequest',
   'booking.requests',
+  // How many requests the caller has sent and received (the /calendar tabs).
+  'booking.requestCounts',
   // The caller's own private calendar feed.
   'calendar.feed',
   'calendar.createFeed',
