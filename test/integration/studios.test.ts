@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, shops, shopUsers } from '../../server/db/schema';
@@ -20,10 +21,21 @@ const geocoder = http.createServer((req, res) => {
   }
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ lat: '45.5051', lon: '-122.675' }]));
 });
-beforeAll(() => new Promise<void>((resolve) => geocoder.listen(48127, '127.0.0.1', resolve)));
+// Any free port (a fixed one clashed when two suites ran on one machine); the server's options are
+// read when its own beforeAll runs, after this one has filled in the address.
+const serverEnv: Record<string, string> = {};
+beforeAll(
+  () =>
+    new Promise<void>((resolve) =>
+      geocoder.listen(0, '127.0.0.1', () => {
+        serverEnv.GEOCODER_URL = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/search`;
+        resolve();
+      }),
+    ),
+);
 afterAll(() => new Promise<void>((resolve) => geocoder.close(() => resolve())));
 
-const server = useTestServer({ env: { GEOCODER_URL: 'http://127.0.0.1:48127/search' } });
+const server = useTestServer({ env: serverEnv });
 
 async function signedIn(overrides = {}) {
   const user = await createUser(overrides, server.deps.db);
