@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ButtonLink } from '../../../components/links';
-import { trpc } from '../../../trpc';
 import { RouteLoadFailed } from '../../../components/LoadFailed';
+import { ButtonLink } from '../../../components/links';
+import { isMissing } from '../../../route-not-found';
+import { trpc } from '../../../trpc';
 import { OrderDetails } from '../orders/OrderDetails';
-import { isMissing } from '../orders/OrderPage';
 import { ManageShell } from './ManageShell';
 import { OrderActions } from './OrderActions';
 

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ButtonLink, TabLink } from '../../../components/links';
 import { RouteLoadFailed } from '../../../components/LoadFailed';
-import { isMissing } from '../orders/OrderPage';
+import { ButtonLink, TabLink } from '../../../components/links';
+import { isMissing } from '../../../route-not-found';
 import { trpc } from '../../../trpc';
 import type { PublicStorefront } from '../types';
 

@@ -2,20 +2,16 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TRPCClientError } from '@trpc/client';
-import { ButtonLink } from '../../../components/links';
+import { formatCents } from '../../../../server/lib/money';
 import { RouteLoadFailed } from '../../../components/LoadFailed';
+import { ButtonLink } from '../../../components/links';
+import { isMissing } from '../../../route-not-found';
 import { trpc } from '../../../trpc';
 import { useMe } from '../../auth/useAuth';
 import { CancelOrderForm } from './CancelOrderForm';
 import { OrderDetails, type OrderView } from './OrderDetails';
-import { formatCents } from '../../../../server/lib/money';
 
 const CANCELLABLE = ['pending', 'confirmed'];
-
-/** The server answered that this order is not there for this user (as against a failed load). */
-export const isMissing = (error: unknown) =>
-  error instanceof TRPCClientError && ['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(error.data?.code);
 
 /**
  * What /orders/{orderId} shows when the order cannot be loaded (its route's error): "Order not found"
