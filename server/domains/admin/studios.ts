@@ -105,7 +105,7 @@ export async function updateStudio({ ctx, input }: { ctx: ServiceCtx; input: z.o
       };
       await auditedEdit(tx.db, { actorId: admin.id, action: 'shop.update', entityType: 'shop', entityId: id, current, next, at: now }, async (changed) => {
         const addressChanged = ['address', 'city', 'state', 'zipCode'].some((k) => k in changed);
-        const location = addressChanged ? await tx.deps.geocoder.geocode(`${street}, ${input.city}, ${input.state} ${input.zipCode}`) : {};
+        const location = addressChanged ? await tx.deps.geocoder.geocode({ street, city: input.city, state: input.state, zipCode: input.zipCode }) : {};
         await tx.db
           .update(shops)
           .set({
