@@ -84,7 +84,7 @@ describe('demo seed: a showcase a newcomer can judge', () => {
       ['Black Anchor Collective', 'Seattle'],
     ]);
     const [seattle] = await server.deps.db.select().from(shops).where(eq(shops.urlSlug, 'black-anchor-collective'));
-    expect(Math.abs(seattle.latitude - 47.61)).toBeLessThan(0.1);
-    expect(Math.abs(seattle.longitude - -122.31)).toBeLessThan(0.1);
+    expect(seattle.latitude).toBeCloseTo(47.61, 1);
+    expect(seattle.longitude).toBeCloseTo(-122.31, 1);
   }, 120_000);
 });

@@ -18,7 +18,14 @@ describe('near me with no GEOCODER_URL', () => {
     expect(server.deps.config.geocoderUrl).toBeUndefined();
     const client = await signedInClient();
     const miami = await client.studio.create.mutate(
-      studioInput({ name: 'Zipline Miami', address: '100 SE 2nd St', city: 'Miami', state: 'FL', zipCode: '33101', timezone: 'America/New_York' }),
+      studioInput({
+        name: 'Zipline Miami',
+        address: '100 SE 2nd St',
+        city: 'Miami',
+        state: 'FL',
+        zipCode: '33101',
+        timezone: 'America/New_York',
+      }),
     );
     const portland = await client.studio.create.mutate(studioInput({ name: 'Zipline Portland', zipCode: '97202-1234' }));
 

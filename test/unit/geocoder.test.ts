@@ -5,7 +5,13 @@ import { zipOf } from '../../server/providers/geocoder/zip-centroids';
 
 // Issue 26 item 1: with no GEOCODER_URL an address lands on its ZIP code's centroid, not 0,0.
 const embedded = createGeocoder(undefined, pino({ level: 'silent' }));
-const address = (overrides: Partial<PostalAddress>): PostalAddress => ({ street: '1 Main St', city: '', state: '', zipCode: '', ...overrides });
+const address = (overrides: Partial<PostalAddress>): PostalAddress => ({
+  street: '1 Main St',
+  city: '',
+  state: '',
+  zipCode: '',
+  ...overrides,
+});
 
 describe('zipOf', () => {
   it.each([

@@ -66,7 +66,12 @@ export async function seedStudios(ctx: DemoSeedContext) {
           .insert(shops)
           .values({
             ...studio,
-            ...(await ctx.deps.geocoder.geocode({ street: studio.address, city: studio.city, state: studio.state, zipCode: studio.zipCode })),
+            ...(await ctx.deps.geocoder.geocode({
+              street: studio.address,
+              city: studio.city,
+              state: studio.state,
+              zipCode: studio.zipCode,
+            })),
             displayName: `@${studio.urlSlug}`,
             ownerId: owner.id,
             email: `hello@${studio.urlSlug}.demo`,
@@ -86,18 +91,43 @@ export async function seedStudios(ctx: DemoSeedContext) {
     const members = [
       { userId: owner.id, shopUserType: 0 as const, permissions: { calendar: true, manage: true }, canManageStore: true, endDate: null },
       index === 0
-        ? { userId: artist.id, shopUserType: 0 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: null }
-        : { userId: artist.id, shopUserType: 1 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: new Date(now.getTime() + 21 * 86_400_000) },
+        ? {
+            userId: artist.id,
+            shopUserType: 0 as const,
+            permissions: { calendar: true, manage: false },
+            canManageStore: false,
+            endDate: null,
+          }
+        : {
+            userId: artist.id,
+            shopUserType: 1 as const,
+            permissions: { calendar: true, manage: false },
+            canManageStore: false,
+            endDate: new Date(now.getTime() + 21 * 86_400_000),
+          },
     ];
-    const [banner] = await ctx.deps.db.select({ id: images.id }).from(images).where(and(eq(images.accountId, shopId), eq(images.imageType, 'banner'))).limit(1);
+    const [banner] = await ctx.deps.db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.accountId, shopId), eq(images.imageType, 'banner')))
+      .limit(1);
     if (!banner) {
       const bytes = await toJpeg(bannerArt(randomSource(500 + index), PALETTES[index === 0 ? 0 : 3]));
-      await uploadImage({ ctx: await serviceCtxFor(ctx, owner.id), fields: { accountType: 'shop', accountId: shopId, imageType: 'banner' }, bytes });
+      await uploadImage({
+        ctx: await serviceCtxFor(ctx, owner.id),
+        fields: { accountType: 'shop', accountId: shopId, imageType: 'banner' },
+        bytes,
+      });
     }
     for (const member of members) {
-      const [has] = await ctx.deps.db.select({ id: shopUsers.id }).from(shopUsers).where(and(eq(shopUsers.shopId, shopId), eq(shopUsers.userId, member.userId)));
+      const [has] = await ctx.deps.db
+        .select({ id: shopUsers.id })
+        .from(shopUsers)
+        .where(and(eq(shopUsers.shopId, shopId), eq(shopUsers.userId, member.userId)));
       if (!has) await ctx.deps.db.insert(shopUsers).values({ ...member, shopId, startDate: new Date(now.getTime() - 30 * 86_400_000) });
     }
   }
-  ctx.log(`  ${STUDIOS.length} studios in ${STUDIOS.map((s) => `${s.city}, ${s.state}`).join('; ')} (owner ${owner.displayName}, artist ${artist.displayName})`);
+  ctx.log(
+    `  ${STUDIOS.length} studios in ${STUDIOS.map((s) => `${s.city}, ${s.state}`).join('; ')} (owner ${owner.displayName}, artist ${artist.displayName})`,
+  );
 }
