@@ -57,6 +57,7 @@ describe('the embedded ZIP geocoder', { timeout: 30_000 }, () => {
     ['an unknown ZIP and an unknown city', { zipCode: '00000', city: 'Nowhere', state: 'OR' }],
     ['an unknown ZIP and no state', { zipCode: '00000', city: 'Portland' }],
     ['nothing at all', {}],
+    ['a state that is an Object property name', { city: 'Portland', state: 'constructor' }],
   ])('gives 0,0 for %s', async (_, parts) => {
     expect(await embedded.geocode(address(parts))).toEqual({ latitude: 0, longitude: 0 });
   });

@@ -16,7 +16,15 @@ export const UNKNOWN_LOCATION: Coordinates = { latitude: 0, longitude: 0 };
  * geocoding failure never blocks a save.
  */
 export function createGeocoder(url: string | undefined, logger: pino.Logger): Geocoder {
-  const centroidOrUnknown = async (address: PostalAddress) => (await zipCentroid(address)) ?? UNKNOWN_LOCATION;
+  const centroidOrUnknown = async (address: PostalAddress) => {
+    try {
+      return (await zipCentroid(address)) ?? UNKNOWN_LOCATION;
+    } catch (error) {
+      // The package's city index trips over some free-text states (an admin's "constructor").
+      logger.warn({ err: error }, 'ZIP centroid lookup failed; using 0,0');
+      return UNKNOWN_LOCATION;
+    }
+  };
   if (!url) return { geocode: centroidOrUnknown };
   return {
     async geocode(address) {
