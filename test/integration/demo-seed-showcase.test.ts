@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../scripts/seed/demo/index';
 import { artists, blogs, images, products, shops } from '../../server/db/schema';
+import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -69,5 +70,21 @@ describe('demo seed: a showcase a newcomer can judge', () => {
       if (response.status !== 200 || !type.startsWith('image/')) failures.push(`${url}: ${response.status} ${type}`);
     }
     expect(failures).toEqual([]);
+  }, 120_000);
+
+  // Issue 26 item 1: the demo studios are geocoded like a user's (no GEOCODER_URL here: their ZIP
+  // centroids), so "near me" on the demo lists them nearest first instead of finding nothing.
+  it('places the demo studios in Portland and Seattle, nearest first from Portland', async () => {
+    await runDemoSeed(server.deps, () => {});
+    const client = server.client();
+    await signIn(client, await createUser({}, server.deps.db));
+    const near = await client.studio.search.query({ near: { latitude: 45.52, longitude: -122.68 } });
+    expect(near.items.map((s) => [s.name, s.city])).toEqual([
+      ['Iron Rose Tattoo', 'Portland'],
+      ['Black Anchor Collective', 'Seattle'],
+    ]);
+    const [seattle] = await server.deps.db.select().from(shops).where(eq(shops.urlSlug, 'black-anchor-collective'));
+    expect(seattle.latitude).toBeCloseTo(47.61, 1);
+    expect(seattle.longitude).toBeCloseTo(-122.31, 1);
   }, 120_000);
 });

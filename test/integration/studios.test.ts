@@ -10,13 +10,18 @@ import { createUser, signIn } from '../support/factories';
 import { studioInput } from '../support/studio-fixtures';
 import { useTestServer } from '../support/server';
 
-// A local geocoder speaking the Nominatim API: answers Portland with coordinates, 500 for "Nowhere".
+// A local geocoder speaking the Nominatim API: answers Portland with coordinates, 500 for "Nowhere"
+// and no result for "Unmapped" (the embedded ZIP centroids stand in then).
 let geocoderHits: string[] = [];
 const geocoder = http.createServer((req, res) => {
   const q = new URL(req.url ?? '', 'http://x').searchParams.get('q') ?? '';
   geocoderHits.push(q);
   if (q.includes('Nowhere')) {
     res.writeHead(500).end();
+    return;
+  }
+  if (q.includes('Unmapped')) {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     return;
   }
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ lat: '45.5051', lon: '-122.675' }]));
@@ -102,10 +107,22 @@ describe('studio.create', () => {
     expect([first.urlSlug, second.urlSlug]).toEqual(['black-anchor', 'black-anchor-2']);
   });
 
-  it('saves with 0,0 when the geocoder fails', async () => {
+  it('falls back to the ZIP centroid when the geocoder fails, and to 0,0 when the ZIP and city are unknown too', async () => {
     const { client } = await signedIn();
-    const studio = await client.studio.create.mutate(studioInput({ name: 'Lost Lotus', city: 'Nowhere' }));
-    expect(studio).toMatchObject({ latitude: 0, longitude: 0 });
+    const studio = await client.studio.create.mutate(studioInput({ name: 'Lost Lotus', city: 'Nowhere', zipCode: '97202' }));
+    expect(studio.latitude).toBeCloseTo(45.48, 1);
+    expect(studio.longitude).toBeCloseTo(-122.64, 1);
+    const lost = await client.studio.create.mutate(studioInput({ name: 'Lost Lily', city: 'Nowhere', zipCode: '00000' }));
+    expect(lost).toMatchObject({ latitude: 0, longitude: 0 });
+  });
+
+  it('falls back to the ZIP centroid when the geocoder finds no such address', async () => {
+    const { client } = await signedIn();
+    const studio = await client.studio.create.mutate(
+      studioInput({ name: 'Unmapped Ink', address: '1 Unmapped Way', city: 'Miami', state: 'FL', zipCode: '33101' }),
+    );
+    expect(studio.latitude).toBeCloseTo(25.77, 1);
+    expect(studio.longitude).toBeCloseTo(-80.19, 1);
   });
 });
 

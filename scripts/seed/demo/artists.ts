@@ -24,6 +24,8 @@ type DemoArtist = {
   instagram: string;
   /** Resident (0) of a demo studio, by slug. The demo account's memberships come from the studios seed. */
   residentOf?: string;
+  /** Where the artist works when it is not Portland, OR (the city of their studio). */
+  home?: { city: string; state: string };
 };
 
 export const DEMO_ARTISTS: DemoArtist[] = [
@@ -56,6 +58,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     motifs: ['mandala', 'moon', 'dagger'],
     instagram: '@kenji.blackwork',
     residentOf: 'black-anchor-collective',
+    home: { city: 'Seattle', state: 'WA' },
   },
   {
     email: 'priya.nair@demo.inklink.test',
@@ -69,7 +72,7 @@ export const DEMO_ARTISTS: DemoArtist[] = [
   },
 ];
 
-/** Every demo artist works in Portland, OR, near the demo studios. */
+/** Where a demo artist works unless their studio is elsewhere: Portland, OR, beside Iron Rose. */
 const CITY = { city: 'Portland', state: 'OR' };
 
 const palette = (name: string): Palette => PALETTES.find((p) => p.name === name) ?? PALETTES[0];
@@ -117,7 +120,7 @@ export async function seedArtists(ctx: DemoSeedContext) {
         displayName: user.displayName,
         urlSlug,
         bio: demo.bio,
-        ...CITY,
+        ...(demo.home ?? CITY),
         tattooStyles: demo.tattooStyles,
         socials: { instagram: demo.instagram },
         booksOpen: true,
@@ -207,7 +210,7 @@ async function profileOnlyUser(ctx: DemoSeedContext, demo: DemoArtist) {
       firstName: demo.name[0],
       lastName: demo.name[1],
       userTypes: ['client', 'artist', 'Artist'],
-      ...CITY,
+      ...(demo.home ?? CITY),
       bio: demo.bio,
     })
     .returning({ id: users.id });

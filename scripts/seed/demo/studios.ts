@@ -23,9 +23,9 @@ const STUDIOS = [
     streetNumber: '1200',
     street: 'SE Division St',
     city: 'Portland',
+    state: 'OR',
     zipCode: '97202',
-    latitude: 45.5051,
-    longitude: -122.6535,
+    phone: '503-555-0100',
     description: 'Custom work, fine line and American traditional flash on Division Street. Walk-ins on Saturdays.',
     lookingForGuest: true,
     useArtistsPortfolios: true,
@@ -35,13 +35,13 @@ const STUDIOS = [
   {
     urlSlug: 'black-anchor-collective',
     name: 'Black Anchor Collective',
-    address: '415 NW 23rd Ave',
-    streetNumber: '415',
-    street: 'NW 23rd Ave',
-    city: 'Portland',
-    zipCode: '97210',
-    latitude: 45.5265,
-    longitude: -122.6985,
+    address: '1517 12th Ave',
+    streetNumber: '1517',
+    street: '12th Ave',
+    city: 'Seattle',
+    state: 'WA',
+    zipCode: '98122',
+    phone: '206-555-0100',
     description: 'A private studio for large-scale blackwork and Japanese pieces. By appointment.',
     lookingForResident: true,
     quality: 6,
@@ -49,8 +49,10 @@ const STUDIOS = [
 ];
 
 /**
- * Two Portland studios owned by the demo owner, each with a banner drawn at seed time and uploaded
- * through the real pipeline; the demo artist is a resident of the first and a guest of the second.
+ * Two studios owned by the demo owner, in Portland and in Seattle, each with a banner drawn at seed
+ * time and uploaded through the real pipeline; the demo artist is a resident of the first and a
+ * guest of the second. Their coordinates come from the app's geocoder (with no GEOCODER_URL, the
+ * ZIP centroid), so "near me" on the demo orders them as it would a user's studios.
  */
 export async function seedStudios(ctx: DemoSeedContext) {
   const { owner, artist } = ctx.users;
@@ -64,10 +66,14 @@ export async function seedStudios(ctx: DemoSeedContext) {
           .insert(shops)
           .values({
             ...studio,
+            ...(await ctx.deps.geocoder.geocode({
+              street: studio.address,
+              city: studio.city,
+              state: studio.state,
+              zipCode: studio.zipCode,
+            })),
             displayName: `@${studio.urlSlug}`,
             ownerId: owner.id,
-            state: 'OR',
-            phone: '503-555-0100',
             email: `hello@${studio.urlSlug}.demo`,
             openingHours: WEEK,
             isActive: true,
@@ -85,18 +91,43 @@ export async function seedStudios(ctx: DemoSeedContext) {
     const members = [
       { userId: owner.id, shopUserType: 0 as const, permissions: { calendar: true, manage: true }, canManageStore: true, endDate: null },
       index === 0
-        ? { userId: artist.id, shopUserType: 0 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: null }
-        : { userId: artist.id, shopUserType: 1 as const, permissions: { calendar: true, manage: false }, canManageStore: false, endDate: new Date(now.getTime() + 21 * 86_400_000) },
+        ? {
+            userId: artist.id,
+            shopUserType: 0 as const,
+            permissions: { calendar: true, manage: false },
+            canManageStore: false,
+            endDate: null,
+          }
+        : {
+            userId: artist.id,
+            shopUserType: 1 as const,
+            permissions: { calendar: true, manage: false },
+            canManageStore: false,
+            endDate: new Date(now.getTime() + 21 * 86_400_000),
+          },
     ];
-    const [banner] = await ctx.deps.db.select({ id: images.id }).from(images).where(and(eq(images.accountId, shopId), eq(images.imageType, 'banner'))).limit(1);
+    const [banner] = await ctx.deps.db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.accountId, shopId), eq(images.imageType, 'banner')))
+      .limit(1);
     if (!banner) {
       const bytes = await toJpeg(bannerArt(randomSource(500 + index), PALETTES[index === 0 ? 0 : 3]));
-      await uploadImage({ ctx: await serviceCtxFor(ctx, owner.id), fields: { accountType: 'shop', accountId: shopId, imageType: 'banner' }, bytes });
+      await uploadImage({
+        ctx: await serviceCtxFor(ctx, owner.id),
+        fields: { accountType: 'shop', accountId: shopId, imageType: 'banner' },
+        bytes,
+      });
     }
     for (const member of members) {
-      const [has] = await ctx.deps.db.select({ id: shopUsers.id }).from(shopUsers).where(and(eq(shopUsers.shopId, shopId), eq(shopUsers.userId, member.userId)));
+      const [has] = await ctx.deps.db
+        .select({ id: shopUsers.id })
+        .from(shopUsers)
+        .where(and(eq(shopUsers.shopId, shopId), eq(shopUsers.userId, member.userId)));
       if (!has) await ctx.deps.db.insert(shopUsers).values({ ...member, shopId, startDate: new Date(now.getTime() - 30 * 86_400_000) });
     }
   }
-  ctx.log(`  ${STUDIOS.length} studios in Portland, OR (owner ${owner.displayName}, artist ${artist.displayName})`);
+  ctx.log(
+    `  ${STUDIOS.length} studios in ${STUDIOS.map((s) => `${s.city}, ${s.state}`).join('; ')} (owner ${owner.displayName}, artist ${artist.displayName})`,
+  );
 }

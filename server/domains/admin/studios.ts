@@ -70,7 +70,10 @@ export async function searchStudios({ ctx, input }: { ctx: ServiceCtx; input: z.
     select(lowerPrefix(shops.displayName, handle), sql`lower(${shops.displayName})`),
     select(sql`${shops.deleted} = false and ${shops.searchCity} like ${pattern}`, sql`${shops.searchCity}`),
     select(lowerPrefix(shops.email, q), sql`lower(${shops.email})`),
-    select(sql`${shops.deleted} = true and (lower(${shops.name}) like ${pattern} or lower(${shops.city}) like ${pattern})`, sql`lower(${shops.name})`),
+    select(
+      sql`${shops.deleted} = true and (lower(${shops.name}) like ${pattern} or lower(${shops.city}) like ${pattern})`,
+      sql`lower(${shops.name})`,
+    ),
     idRange ? select(idRange as ReturnType<typeof sql>, sql`${shops.id}`) : Promise.resolve([]),
   ]);
   return mergeById(lists);
@@ -103,21 +106,27 @@ export async function updateStudio({ ctx, input }: { ctx: ServiceCtx; input: z.o
         deletedAt: input.deleted ? (current.deleted ? current.deletedAt : now) : null,
         deletedBy: input.deleted ? (current.deleted ? current.deletedBy : admin.id) : null,
       };
-      await auditedEdit(tx.db, { actorId: admin.id, action: 'shop.update', entityType: 'shop', entityId: id, current, next, at: now }, async (changed) => {
-        const addressChanged = ['address', 'city', 'state', 'zipCode'].some((k) => k in changed);
-        const location = addressChanged ? await tx.deps.geocoder.geocode(`${street}, ${input.city}, ${input.state} ${input.zipCode}`) : {};
-        await tx.db
-          .update(shops)
-          .set({
-            ...next,
-            ...(addressChanged ? splitAddress(street) : {}),
-            ...location,
-            searchName: input.name.toLowerCase(),
-            searchCity: input.city.toLowerCase(),
-            lastUpdated: now,
-          })
-          .where(eq(shops.id, id));
-      });
+      await auditedEdit(
+        tx.db,
+        { actorId: admin.id, action: 'shop.update', entityType: 'shop', entityId: id, current, next, at: now },
+        async (changed) => {
+          const addressChanged = ['address', 'city', 'state', 'zipCode'].some((k) => k in changed);
+          const location = addressChanged
+            ? await tx.deps.geocoder.geocode({ street, city: input.city, state: input.state, zipCode: input.zipCode })
+            : {};
+          await tx.db
+            .update(shops)
+            .set({
+              ...next,
+              ...(addressChanged ? splitAddress(street) : {}),
+              ...location,
+              searchName: input.name.toLowerCase(),
+              searchCity: input.city.toLowerCase(),
+              lastUpdated: now,
+            })
+            .where(eq(shops.id, id));
+        },
+      );
       const [row] = await tx.db.select(adminStudioColumns).from(shops).where(eq(shops.id, id));
       return { studio: row, message: ADMIN_MESSAGES.studioUpdated };
     });

@@ -26,15 +26,20 @@ const HANDLE_TAKEN = {
   urlSlug: 'That URL is already taken by another studio',
 };
 
-const fullAddress = (s: { address: string; city: string; state: string; zipCode: string }) =>
-  `${s.address}, ${s.city}, ${s.state} ${s.zipCode}`;
+/** The form's address as the geocoder takes it: the ZIP field passed on its own. */
+const postalAddress = (s: { address: string; city: string; state: string; zipCode: string }) => ({
+  street: s.address,
+  city: s.city,
+  state: s.state,
+  zipCode: s.zipCode,
+});
 
 /** Spec 1 §4 new-shop defaults; the creator becomes a Resident with calendar and manage permissions. */
 export async function createStudio({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof createStudioInput> }) {
   if (!ctx.user) throw unauthorized(LOGIN_TO_CREATE);
   const user = ctx.user;
   const now = ctx.deps.clock.now();
-  const location = await ctx.deps.geocoder.geocode(fullAddress(input));
+  const location = await ctx.deps.geocoder.geocode(postalAddress(input));
   try {
     return await withTransaction(ctx, async (tx) => {
       const urlSlug = await freeSlugFor(tx.db, input.name);
@@ -246,7 +251,7 @@ export async function updateStudio({ ctx, input }: { ctx: ServiceCtx; input: z.o
   const addressChanged = ['address', 'city', 'state', 'zipCode'].some(
     (k) => k in changes && changes[k as keyof typeof changes] !== shop[k as keyof typeof shop],
   );
-  const location = addressChanged ? await ctx.deps.geocoder.geocode(fullAddress(next)) : {};
+  const location = addressChanged ? await ctx.deps.geocoder.geocode(postalAddress(next)) : {};
   try {
     const [updated] = await ctx.db
       .update(shops)
