@@ -32,7 +32,9 @@ async function failAfterUpdateOf(db: Db, table: 'shops' | 'shop_users') {
     sql.raw(`create or replace function test_lose_search_path() returns trigger language plpgsql as $$
       begin perform set_config('search_path', 'pg_catalog', true); return null; end $$`),
   );
-  await db.execute(sql.raw(`create trigger test_lose_search_path after update on ${table} for each row execute function test_lose_search_path()`));
+  await db.execute(
+    sql.raw(`create trigger test_lose_search_path after update on ${table} for each row execute function test_lose_search_path()`),
+  );
   return async () => {
     await db.execute(sql.raw(`drop trigger test_lose_search_path on ${table}`));
   };
@@ -56,14 +58,35 @@ async function expectWholeRunFailure(tool: MigrationTool, table: 'shops' | 'shop
   }
 }
 
+/** Two runs at once: between them each row needing the change is updated, and counted, once. */
+async function expectConcurrentRunsToCountOnce(tool: MigrationTool, needing: number) {
+  const [a, b] = await Promise.all([run(tool), run(tool)]);
+  expect([a.errors, b.errors]).toEqual([0, 0]);
+  expect(a.updated + b.updated).toBe(needing);
+  expect((await run(tool)).updated).toBe(0);
+}
+
 describe('Shop records migration, run again', () => {
   it('a dry run says what it would update; the first run updates it, the second updates nothing', async () => {
     const db = server.deps.db;
     const now = server.clock.now();
     const owner = await createUser({}, db);
     const lastUpdated = daysAgo(now, 200);
-    const bare = await insertShop(db, now, { name: 'Needs Fields', searchName: '', searchCity: '', timezone: '', ownerId: owner.id, lastUpdated });
-    const noSearch = await insertShop(db, now, { name: 'No Search', searchName: '', managingUsers: [owner.id], messageUsers: [owner.id], lastUpdated });
+    const bare = await insertShop(db, now, {
+      name: 'Needs Fields',
+      searchName: '',
+      searchCity: '',
+      timezone: '',
+      ownerId: owner.id,
+      lastUpdated,
+    });
+    const noSearch = await insertShop(db, now, {
+      name: 'No Search',
+      searchName: ' \t',
+      managingUsers: [owner.id],
+      messageUsers: [owner.id],
+      lastUpdated,
+    });
     await insertShop(db, now, { name: 'Complete', managingUsers: [owner.id], messageUsers: [owner.id] });
 
     const untouched = await dataChecksums();
@@ -73,16 +96,53 @@ describe('Shop records migration, run again', () => {
     expect(await dataChecksums()).toEqual(untouched);
 
     const first = await run('shop-records');
-    expect(first).toMatchObject({ success: true, updated: 2, errors: 0, message: 'Migration completed with 2 successful updates and 0 failures.' });
-    const fixed = await db.select().from(shops).where(inArray(shops.id, [bare.id, noSearch.id]));
+    expect(first).toMatchObject({
+      success: true,
+      updated: 2,
+      errors: 0,
+      message: 'Migration completed with 2 successful updates and 0 failures.',
+    });
+    const fixed = await db
+      .select()
+      .from(shops)
+      .where(inArray(shops.id, [bare.id, noSearch.id]));
     expect(fixed.map((shop) => shop.searchName).sort()).toEqual(['needs fields', 'no search']);
     expect(fixed.every((shop) => shop.lastUpdated?.getTime() === lastUpdated.getTime())).toBe(true);
 
     server.clock.advance(MINUTE);
     const settled = await dataChecksums();
     const second = await run('shop-records');
-    expect(second).toMatchObject({ success: true, updated: 0, errors: 0, message: 'Migration completed with 0 successful updates and 0 failures.' });
+    expect(second).toMatchObject({
+      success: true,
+      updated: 0,
+      errors: 0,
+      message: 'Migration completed with 0 successful updates and 0 failures.',
+    });
     expect(await dataChecksums()).toEqual(settled);
+  });
+
+  it('two runs at once update each shop once between them', async () => {
+    const now = server.clock.now();
+    for (let i = 0; i < 20; i++) await insertShop(server.deps.db, now, { name: `Twice ${i}`, searchName: '', timezone: '' });
+    await expectConcurrentRunsToCountOnce('shop-records', 20);
+  });
+
+  it('a run whose own step throws after a batch (its progress output) keeps no partial count and no partial change', async () => {
+    const now = server.clock.now();
+    for (const name of ['Piped A', 'Piped B']) await insertShop(server.deps.db, now, { name, searchName: '' });
+    const before = await dataChecksums();
+    const failed = await runMigration({
+      ctx: ctx(),
+      input: { tool: 'shop-records', dryRun: false, source: 'cli' },
+      hooks: {
+        onProgress() {
+          throw new Error('write EPIPE');
+        },
+      },
+    });
+    expect(failed).toMatchObject({ success: false, updated: 0, errors: 1, error: 'write EPIPE' });
+    expect(await dataChecksums()).toEqual(before);
+    expect((await run('shop-records')).updated).toBe(2);
   });
 
   it('a run that fails midway reports zero updated and one error, and changes no shop', async () => {
@@ -103,8 +163,14 @@ describe('ShopUser permissions migration, run again', () => {
     const half = await insertMember(db, shop.id, { startDate: daysAgo(now, 5) });
     const full = await insertMember(db, shop.id, { startDate: daysAgo(now, 5) });
     const resident = await insertMember(db, shop.id, { startDate: daysAgo(now, 5) });
-    await db.update(shopUsers).set({ permissions: { calendar: true, manage: false } }).where(eq(shopUsers.id, half.id));
-    await db.update(shopUsers).set({ permissions: { calendar: true, manage: true } }).where(eq(shopUsers.id, full.id));
+    await db
+      .update(shopUsers)
+      .set({ permissions: { calendar: true, manage: false } })
+      .where(eq(shopUsers.id, half.id));
+    await db
+      .update(shopUsers)
+      .set({ permissions: { calendar: true, manage: true } })
+      .where(eq(shopUsers.id, full.id));
     const managers = [bare.userId, half.userId, full.userId];
     await db.update(shops).set({ managingUsers: managers, messageUsers: managers }).where(eq(shops.id, shop.id));
 
@@ -116,7 +182,12 @@ describe('ShopUser permissions migration, run again', () => {
 
     const [fullBefore] = await db.select().from(shopUsers).where(eq(shopUsers.id, full.id));
     const first = await run('shop-user-permissions');
-    expect(first).toMatchObject({ success: true, updated: 2, errors: 0, message: 'Migration completed with 2 successful updates and 0 errors.' });
+    expect(first).toMatchObject({
+      success: true,
+      updated: 2,
+      errors: 0,
+      message: 'Migration completed with 2 successful updates and 0 errors.',
+    });
     const rows = new Map((await db.select().from(shopUsers).where(eq(shopUsers.shopId, shop.id))).map((row) => [row.id, row]));
     expect(rows.get(bare.id)?.permissions).toEqual({ calendar: true, manage: true });
     expect(rows.get(half.id)?.permissions).toEqual({ calendar: true, manage: true });
@@ -126,18 +197,32 @@ describe('ShopUser permissions migration, run again', () => {
     server.clock.advance(MINUTE);
     const settled = await dataChecksums();
     const second = await run('shop-user-permissions');
-    expect(second).toMatchObject({ success: true, updated: 0, errors: 0, message: 'Migration completed with 0 successful updates and 0 errors.' });
+    expect(second).toMatchObject({
+      success: true,
+      updated: 0,
+      errors: 0,
+      message: 'Migration completed with 0 successful updates and 0 errors.',
+    });
     expect(await dataChecksums()).toEqual(settled);
   });
 
-  it('a run that fails midway reports zero updated and one error, and changes no membership', async () => {
+  /** A shop whose `count` members are all its managing users, none of them with a permission yet. */
+  async function managedShop(name: string, count: number) {
     const db = server.deps.db;
     const now = server.clock.now();
-    const shop = await insertShop(db, now, { name: 'Managed Then Failed' });
-    const members = [];
-    for (let i = 0; i < 3; i++) members.push(await insertMember(db, shop.id, { startDate: daysAgo(now, 5) }));
-    const managers = members.map((member) => member.userId);
+    const shop = await insertShop(db, now, { name });
+    const managers: string[] = [];
+    for (let i = 0; i < count; i++) managers.push((await insertMember(db, shop.id, { startDate: daysAgo(now, 5) })).userId);
     await db.update(shops).set({ managingUsers: managers, messageUsers: managers }).where(eq(shops.id, shop.id));
+  }
+
+  it('two runs at once update each membership once between them', async () => {
+    await managedShop('Managed At Once', 20);
+    await expectConcurrentRunsToCountOnce('shop-user-permissions', 20);
+  });
+
+  it('a run that fails midway reports zero updated and one error, and changes no membership', async () => {
+    await managedShop('Managed Then Failed', 3);
     await expectWholeRunFailure('shop-user-permissions', 'shop_users', 'errors');
     expect((await run('shop-user-permissions')).updated).toBe(3);
   });
@@ -170,7 +255,12 @@ describe('ShopUser EndDate migration, run again', () => {
     server.clock.advance(MINUTE);
     const startedAt = server.clock.now();
     const first = await run('shop-user-end-date');
-    expect(first).toMatchObject({ success: true, updated: 2, errors: 0, message: 'Migration completed with 2 successful updates and 0 errors.' });
+    expect(first).toMatchObject({
+      success: true,
+      updated: 2,
+      errors: 0,
+      message: 'Migration completed with 2 successful updates and 0 errors.',
+    });
     const fixed = await db.select().from(shopUsers).where(inArray(shopUsers.id, infiniteIds));
     expect(fixed.map((row) => row.endDate)).toEqual([null, null]);
     expect(fixed.every((row) => row.lastUpdated.getTime() >= startedAt.getTime())).toBe(true);
@@ -180,7 +270,12 @@ describe('ShopUser EndDate migration, run again', () => {
     server.clock.advance(MINUTE);
     const settled = await dataChecksums();
     const second = await run('shop-user-end-date');
-    expect(second).toMatchObject({ success: true, updated: 0, errors: 0, message: 'Migration completed with 0 successful updates and 0 errors.' });
+    expect(second).toMatchObject({
+      success: true,
+      updated: 0,
+      errors: 0,
+      message: 'Migration completed with 0 successful updates and 0 errors.',
+    });
     expect(await dataChecksums()).toEqual(settled);
   });
 

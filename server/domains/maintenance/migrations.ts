@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_SHOP_TIMEZONE, shops, shopUsers } from '../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../service-context';
 import { type RunHooks, RunRecorder } from './runs';
@@ -93,8 +94,8 @@ const shopUserEndDate: MigrationBody = async (ctx, run, tally, dryRun) => {
   }
 };
 
-/** What a managing user's membership gains (derivePermissions); other keys of the structure are kept. */
-const MANAGER_PERMISSIONS = JSON.stringify({ calendar: true, manage: true });
+/** What a managing user's membership gains; other keys of the structure are kept. */
+const MANAGER_PERMISSIONS = JSON.stringify(derivePermissions({ calendar: false, manage: false }, true));
 /** The WHERE guard of the permissions update: the member is (still) one of its shop's managing users... */
 const isManagingUser = sql`exists (select 1 from ${shops} where ${shops.id} = ${shopUsers.shopId} and ${shopUsers.userId} = any(${shops.managingUsers}))`;
 /** ...and still lacks calendar or manage. */
@@ -113,14 +114,25 @@ const shopUserPermissions: MigrationBody = async (ctx, run, tally, dryRun) => {
   let done = 0;
   const skippedShops = new Set<string>();
   for (;;) {
-    const batch: Array<{ id: string; shopId: string; userId: string; permissions: { calendar: boolean; manage: boolean }; managingUsers: string[] }> =
-      await ctx.db
-        .select({ id: shopUsers.id, shopId: shopUsers.shopId, userId: shopUsers.userId, permissions: shopUsers.permissions, managingUsers: shops.managingUsers })
-        .from(shopUsers)
-        .innerJoin(shops, eq(shops.id, shopUsers.shopId))
-        .where(and(eq(shopUsers.deleted, false), afterId ? gt(shopUsers.id, afterId) : undefined))
-        .orderBy(asc(shopUsers.id))
-        .limit(BATCH_SIZE);
+    const batch: Array<{
+      id: string;
+      shopId: string;
+      userId: string;
+      permissions: { calendar: boolean; manage: boolean };
+      managingUsers: string[];
+    }> = await ctx.db
+      .select({
+        id: shopUsers.id,
+        shopId: shopUsers.shopId,
+        userId: shopUsers.userId,
+        permissions: shopUsers.permissions,
+        managingUsers: shops.managingUsers,
+      })
+      .from(shopUsers)
+      .innerJoin(shops, eq(shops.id, shopUsers.shopId))
+      .where(and(eq(shopUsers.deleted, false), afterId ? gt(shopUsers.id, afterId) : undefined))
+      .orderBy(asc(shopUsers.id))
+      .limit(BATCH_SIZE);
     if (batch.length === 0) break;
     afterId = batch[batch.length - 1].id;
     const changes: string[] = [];
@@ -178,11 +190,14 @@ type ShopRecordRow = {
 
 type ShopPatch = Partial<Pick<ShopRecordRow, 'searchName' | 'searchCity' | 'timezone' | 'managingUsers' | 'messageUsers'>>;
 
+/** Text with nothing but white space in it, as `!text.trim()` says in missingShopFields. */
+const blank = (column: PgColumn) => sql`${column} !~ '\\S'`;
+
 /** When each field of a ShopPatch counts as missing: the SQL twin of missingShopFields' tests. */
 const MISSING: Record<keyof ShopPatch, SQL> = {
-  searchName: sql`trim(${shops.searchName}) = ''`,
-  searchCity: sql`trim(${shops.searchCity}) = ''`,
-  timezone: sql`trim(${shops.timezone}) = ''`,
+  searchName: blank(shops.searchName),
+  searchCity: blank(shops.searchCity),
+  timezone: blank(shops.timezone),
   managingUsers: sql`cardinality(${shops.managingUsers}) = 0`,
   messageUsers: sql`cardinality(${shops.messageUsers}) = 0`,
 };
@@ -274,7 +289,12 @@ const shopRecords: MigrationBody = async (ctx, run, tally, dryRun) => {
           db
             .update(shops)
             .set({
-              ...Object.fromEntries(fields.map((field) => [field, sql`case when ${MISSING[field]} then ${fieldValue(patch[field] ?? '')} else ${shops[field]} end`])),
+              ...Object.fromEntries(
+                fields.map((field) => [
+                  field,
+                  sql`case when ${MISSING[field]} then ${fieldValue(patch[field] ?? '')} else ${shops[field]} end`,
+                ]),
+              ),
               lastUpdated: sql`${shops.lastUpdated}`,
             })
             .where(and(eq(shops.id, shop.id), or(...fields.map((field) => MISSING[field]))))
@@ -321,11 +341,25 @@ export type MigrationRequest = {
 };
 
 /** Runs one migration and records it; never throws once the run is recorded. */
-export async function runMigration({ ctx, input, hooks = {} }: { ctx: ServiceCtx; input: MigrationRequest; hooks?: RunHooks }): Promise<MigrationRunResult> {
+export async function runMigration({
+  ctx,
+  input,
+  hooks = {},
+}: {
+  ctx: ServiceCtx;
+  input: MigrationRequest;
+  hooks?: RunHooks;
+}): Promise<MigrationRunResult> {
   const { title, body } = BODIES[input.tool];
   const run = await RunRecorder.start(
     ctx,
-    { tool: input.tool, source: input.source, options: { ...input.recordOptions, dryRun: input.dryRun }, dryRun: input.dryRun, runId: input.runId },
+    {
+      tool: input.tool,
+      source: input.source,
+      options: { ...input.recordOptions, dryRun: input.dryRun },
+      dryRun: input.dryRun,
+      runId: input.runId,
+    },
     hooks,
   );
   const tally: Tally = emptyTally();

@@ -115,7 +115,15 @@ export class RunRecorder {
     try {
       await this.ctx.db
         .update(maintenanceRuns)
-        .set({ ...(this.countsHeld ? {} : { counts }), result: { ...extra, logs: this.logs, droppedLogLines: this.droppedLogLines, heartbeatAt: this.ctx.deps.clock.now().toISOString() } })
+        .set({
+          ...(this.countsHeld ? {} : { counts }),
+          result: {
+            ...extra,
+            logs: this.logs,
+            droppedLogLines: this.droppedLogLines,
+            heartbeatAt: this.ctx.deps.clock.now().toISOString(),
+          },
+        })
         .where(eq(maintenanceRuns.id, this.id));
     } catch (error) {
       this.ctx.deps.logger.warn({ err: error, runId: this.id }, 'could not refresh the maintenance run record');
