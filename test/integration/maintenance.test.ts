@@ -22,18 +22,19 @@ const ctx = (): ServiceCtx => ({ db: server.deps.db, user: null, deps: server.de
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('ShopUser EndDate migration', () => {
-  it("stamps memberships without an endDate in batches of 500; a failed batch adds its count to errors", async () => {
+  it("clears the 'infinity' end dates in batches of 500; a failed batch adds its count to errors and the other batches are kept", async () => {
     const db = server.deps.db;
     const shop = await insertShop(db, server.clock.now(), { name: 'Batch shop' });
     const tag = randomUUID().slice(0, 8);
     await db.execute(sql`insert into users (email, display_name, first_name, last_name)
       select 'batch_' || ${tag} || '_' || g || '@example.com', '@batch_' || ${tag} || '_' || g, 'B', 'U' from generate_series(1, 1100) g`);
-    await db.execute(sql`insert into shop_users (shop_id, user_id, start_date)
-      select ${shop.id}, id, now() - interval '1 day' from users where email like ${`batch_${tag}_%`}`);
+    await db.execute(sql`insert into shop_users (shop_id, user_id, start_date, end_date)
+      select ${shop.id}, id, now() - interval '1 day', 'infinity' from users where email like ${`batch_${tag}_%`}`);
     await insertMember(db, shop.id, { startDate: daysAgo(server.clock.now(), 10), endDate: daysAgo(server.clock.now(), 2) });
-    const [{ n: open }] = await db.select({ n: count() }).from(shopUsers).where(sql`${shopUsers.endDate} is null`);
+    const infinite = sql`${shopUsers.endDate} = 'infinity'`;
+    const [{ n: open }] = await db.select({ n: count() }).from(shopUsers).where(infinite);
     // The second batch (in id order) cannot be written.
-    const ids = await db.select({ id: shopUsers.id }).from(shopUsers).where(sql`${shopUsers.endDate} is null`).orderBy(asc(shopUsers.id));
+    const ids = await db.select({ id: shopUsers.id }).from(shopUsers).where(infinite).orderBy(asc(shopUsers.id));
     const poisoned = ids[700].id;
     await db.execute(sql.raw(`create or replace function test_refuse_member() returns trigger language plpgsql as $$
       begin if new.id = '${poisoned}' then raise exception 'row is locked by the auditor'; end if; return new; end $$`));
@@ -46,9 +47,11 @@ describe('ShopUser EndDate migration', () => {
     } finally {
       await db.execute(sql`drop trigger test_refuse_member on shop_users`);
     }
+    const [{ n: left }] = await db.select({ n: count() }).from(shopUsers).where(infinite);
+    expect(left).toBe(500);
     const dry = await runMigration({ ctx: ctx(), input: { tool: 'shop-user-end-date', dryRun: true, source: 'cli' } });
-    expect(dry).toMatchObject({ success: true, dryRun: true, updated: open, errors: 0 });
-    expect(dry.message).toBe(`Dry run: ${open} records would be updated, 0 would fail. Nothing was changed.`);
+    expect(dry).toMatchObject({ success: true, dryRun: true, updated: 500, errors: 0 });
+    expect(dry.message).toBe('Dry run: 500 records would be updated, 0 would fail. Nothing was changed.');
   });
 });
 
@@ -272,10 +275,18 @@ describe('npm run shop-cleanup', () => {
 });
 
 describe('npm run migrate-data', () => {
-  it('prints the run result as JSON, records the run, and exits 2 on an unknown migration', async () => {
+  it('prints the run result as JSON, records the run, updates nothing the second time, and exits 2 on an unknown migration', async () => {
     const database = await cliDatabase(async (db) => {
-      await insertShop(db, new Date(), { name: 'Needs Search', searchName: '', searchCity: '' });
+      const shop = await insertShop(db, new Date(), { name: 'Needs Search', searchName: '', searchCity: '' });
+      const member = await insertMember(db, shop.id, { startDate: daysAgo(new Date(), 10) });
+      await db.execute(sql`update shop_users set end_date = 'infinity' where id = ${member.id}`);
+      await insertMember(db, shop.id, { startDate: daysAgo(new Date(), 10) });
     });
+    const migrate = async (tool: string) => {
+      const run = await runCli('scripts/migrate-data.ts', [tool, '--json'], database.env);
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout) as { updated: number; message: string };
+    };
     const result = await runCli('scripts/migrate-data.ts', ['shop-records', '--json'], database.env);
     expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout) as { tool: string; updated: number; errors: number; message: string; runId: string };
@@ -286,9 +297,13 @@ describe('npm run migrate-data', () => {
     const unknown = await runCli('scripts/migrate-data.ts', ['shop-everything'], database.env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown migration 'shop-everything'");
+    expect((await migrate('shop-records')).message).toBe('Migration completed with 0 successful updates and 0 failures.');
+
     const plain = await runCli('scripts/migrate-data.ts', ['shop-user-end-date', '--dry-run'], database.env);
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toContain('Dry run: 0 records would be updated, 0 would fail. Nothing was changed.');
+    expect(plain.stdout).toContain('Dry run: 1 records would be updated, 0 would fail. Nothing was changed.');
     expect(plain.stdout).not.toContain('Migration completed');
+    expect((await migrate('shop-user-end-date')).message).toBe('Migration completed with 1 successful updates and 0 errors.');
+    expect((await migrate('shop-user-end-date')).message).toBe('Migration completed with 0 successful updates and 0 errors.');
   }, 120_000);
 });

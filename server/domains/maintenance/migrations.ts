@@ -1,12 +1,18 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_SHOP_TIMEZONE, shops, shopUsers } from '../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../service-context';
 import { type RunHooks, RunRecorder } from './runs';
 import { BATCH_SIZE, derivePermissions, errorMessage, type MigrationTool, migrationResultText } from './rules';
 
 // The three data migrations of the Migrations tab and `npm run migrate-data` (spec 2 §2, §7, §8).
-// Each streams its rows by keyset pagination in batches of 500, is safe to run again (it only
-// changes what needs changing), and is recorded in maintenance_runs.
+// Each streams its rows by keyset pagination in batches of 500 and is recorded in maintenance_runs.
+// Each writes only rows that still need the change: the UPDATE repeats the selection as its WHERE
+// guard, so a repeated or concurrent run finds nothing left to do, and the count reported is the
+// rows the UPDATE returned. A real run is one transaction with a savepoint per batch (per shop for
+// the Shop records migration): a failed batch is undone alone and counted as errors (spec 2 §8),
+// while a whole-run failure rolls everything back, so its 'zero updated' (spec 2 §8) is the truth.
 
 export type MigrationRunResult = {
   runId: string;
@@ -30,25 +36,35 @@ export type MigrationRunResult = {
 };
 
 type Tally = { updated: number; errors: number; unchanged: number; skipped: number; total: number };
+const emptyTally = (): Tally => ({ updated: 0, errors: 0, unchanged: 0, skipped: 0, total: 0 });
 
 type MigrationBody = (ctx: ServiceCtx, run: RunRecorder, tally: Tally, dryRun: boolean) => Promise<void>;
 
+/** One batch (or one shop) of a run: a savepoint in the run's transaction, undone alone when it fails. */
+const inSavepoint = <T>(ctx: ServiceCtx, fn: (db: Db) => Promise<T>): Promise<T> => ctx.db.transaction((savepoint) => fn(savepoint));
+
 /**
- * ShopUser endDate (spec 2 §7): every membership without an end date gets endDate null (open-ended)
- * and lastUpdated now, 500 per batch, each batch in one transaction. The column exists on every
- * row here, so the update only normalizes open-ended memberships and stamps lastUpdated.
+ * What the ShopUser endDate migration looks for. Spec 2 §7 fixes memberships 'lacking an endDate'
+ * (documents without the field) by writing endDate null. Here every row has the column and null is
+ * open-ended, so the one membership still lacking a usable end date is one whose endDate holds
+ * PostgreSQL's 'infinity' (what an import writes for 'no end'): SQL reads it as open-ended, but
+ * JavaScript reads an invalid date, which isMembershipActive takes for ended. A null endDate already
+ * is the migration's result and is left alone (lastUpdated included).
  */
+const lacksEndDate = sql`${shopUsers.endDate} = 'infinity'::timestamptz`;
+
+/** ShopUser endDate (spec 2 §7): memberships lacking an end date get endDate null and lastUpdated now, 500 per batch. */
 const shopUserEndDate: MigrationBody = async (ctx, run, tally, dryRun) => {
-  const [{ n }] = await ctx.db.select({ n: count() }).from(shopUsers).where(isNull(shopUsers.endDate));
+  const [{ n }] = await ctx.db.select({ n: count() }).from(shopUsers).where(lacksEndDate);
   tally.total = n;
-  run.log(`Found ${n} shop users without an endDate.`);
+  run.log(`Found ${n} shop users without an endDate ('infinity' where open-ended is stored as null).`);
   let afterId: string | null = null;
   let done = 0;
   for (;;) {
     const batch: Array<{ id: string }> = await ctx.db
       .select({ id: shopUsers.id })
       .from(shopUsers)
-      .where(and(isNull(shopUsers.endDate), afterId ? gt(shopUsers.id, afterId) : undefined))
+      .where(and(lacksEndDate, afterId ? gt(shopUsers.id, afterId) : undefined))
       .orderBy(asc(shopUsers.id))
       .limit(BATCH_SIZE);
     if (batch.length === 0) break;
@@ -57,11 +73,11 @@ const shopUserEndDate: MigrationBody = async (ctx, run, tally, dryRun) => {
     if (dryRun) tally.updated += ids.length;
     else {
       try {
-        const updated = await withTransaction(ctx, (tx) =>
-          tx.db
+        const updated = await inSavepoint(ctx, (db) =>
+          db
             .update(shopUsers)
-            .set({ endDate: null, lastUpdated: tx.deps.clock.now() })
-            .where(and(inArray(shopUsers.id, ids), isNull(shopUsers.endDate)))
+            .set({ endDate: null, lastUpdated: ctx.deps.clock.now() })
+            .where(and(inArray(shopUsers.id, ids), lacksEndDate))
             .returning({ id: shopUsers.id }),
         );
         tally.updated += updated.length;
@@ -78,6 +94,13 @@ const shopUserEndDate: MigrationBody = async (ctx, run, tally, dryRun) => {
   }
 };
 
+/** What a managing user's membership gains; other keys of the structure are kept. */
+const MANAGER_PERMISSIONS = JSON.stringify(derivePermissions({ calendar: false, manage: false }, true));
+/** The WHERE guard of the permissions update: the member is (still) one of its shop's managing users... */
+const isManagingUser = sql`exists (select 1 from ${shops} where ${shops.id} = ${shopUsers.shopId} and ${shopUsers.userId} = any(${shops.managingUsers}))`;
+/** ...and still lacks calendar or manage. */
+const lacksManagerPermissions = sql`not (coalesce((${shopUsers.permissions} ->> 'calendar')::boolean, false) and coalesce((${shopUsers.permissions} ->> 'manage')::boolean, false))`;
+
 /**
  * ShopUser permissions (spec 2 §6): members listed in their shop's managingUsers gain calendar and
  * manage; nothing is revoked (a permission granted in the studio's member list is kept). Shops with
@@ -91,17 +114,28 @@ const shopUserPermissions: MigrationBody = async (ctx, run, tally, dryRun) => {
   let done = 0;
   const skippedShops = new Set<string>();
   for (;;) {
-    const batch: Array<{ id: string; shopId: string; userId: string; permissions: { calendar: boolean; manage: boolean }; managingUsers: string[] }> =
-      await ctx.db
-        .select({ id: shopUsers.id, shopId: shopUsers.shopId, userId: shopUsers.userId, permissions: shopUsers.permissions, managingUsers: shops.managingUsers })
-        .from(shopUsers)
-        .innerJoin(shops, eq(shops.id, shopUsers.shopId))
-        .where(and(eq(shopUsers.deleted, false), afterId ? gt(shopUsers.id, afterId) : undefined))
-        .orderBy(asc(shopUsers.id))
-        .limit(BATCH_SIZE);
+    const batch: Array<{
+      id: string;
+      shopId: string;
+      userId: string;
+      permissions: { calendar: boolean; manage: boolean };
+      managingUsers: string[];
+    }> = await ctx.db
+      .select({
+        id: shopUsers.id,
+        shopId: shopUsers.shopId,
+        userId: shopUsers.userId,
+        permissions: shopUsers.permissions,
+        managingUsers: shops.managingUsers,
+      })
+      .from(shopUsers)
+      .innerJoin(shops, eq(shops.id, shopUsers.shopId))
+      .where(and(eq(shopUsers.deleted, false), afterId ? gt(shopUsers.id, afterId) : undefined))
+      .orderBy(asc(shopUsers.id))
+      .limit(BATCH_SIZE);
     if (batch.length === 0) break;
     afterId = batch[batch.length - 1].id;
-    const changes: Array<{ id: string; permissions: { calendar: boolean; manage: boolean } }> = [];
+    const changes: string[] = [];
     for (const row of batch) {
       if (row.managingUsers.length === 0) {
         tally.skipped++;
@@ -114,20 +148,22 @@ const shopUserPermissions: MigrationBody = async (ctx, run, tally, dryRun) => {
       const current = { calendar: Boolean(row.permissions?.calendar), manage: Boolean(row.permissions?.manage) };
       const next = derivePermissions(current, row.managingUsers.includes(row.userId));
       if (next.calendar === current.calendar && next.manage === current.manage) tally.unchanged++;
-      else changes.push({ id: row.id, permissions: next });
+      else changes.push(row.id);
     }
     if (changes.length > 0) {
       if (dryRun) tally.updated += changes.length;
       else {
         try {
-          await withTransaction(ctx, async (tx) => {
-            const now = tx.deps.clock.now();
-            for (const change of changes) {
-              await tx.db.update(shopUsers).set({ permissions: change.permissions, lastUpdated: now }).where(eq(shopUsers.id, change.id));
-            }
-          });
-          tally.updated += changes.length;
-          run.log(`Updated permissions of ${changes.length} shop users.`);
+          const updated = await inSavepoint(ctx, (db) =>
+            db
+              .update(shopUsers)
+              .set({ permissions: sql`${shopUsers.permissions} || ${MANAGER_PERMISSIONS}::jsonb`, lastUpdated: ctx.deps.clock.now() })
+              .where(and(inArray(shopUsers.id, changes), eq(shopUsers.deleted, false), isManagingUser, lacksManagerPermissions))
+              .returning({ id: shopUsers.id }),
+          );
+          tally.updated += updated.length;
+          tally.unchanged += changes.length - updated.length;
+          run.log(`Updated permissions of ${updated.length} shop users.`);
         } catch (error) {
           tally.errors += changes.length;
           run.log(`ERROR updating permissions of ${changes.length} shop users: ${errorMessage(error)}`);
@@ -152,9 +188,23 @@ type ShopRecordRow = {
   messageUsers: string[];
 };
 
+type ShopPatch = Partial<Pick<ShopRecordRow, 'searchName' | 'searchCity' | 'timezone' | 'managingUsers' | 'messageUsers'>>;
+
+/** Text with nothing but white space in it, as `!text.trim()` says in missingShopFields. */
+const blank = (column: PgColumn) => sql`${column} !~ '\\S'`;
+
+/** When each field of a ShopPatch counts as missing: the SQL twin of missingShopFields' tests. */
+const MISSING: Record<keyof ShopPatch, SQL> = {
+  searchName: blank(shops.searchName),
+  searchCity: blank(shops.searchCity),
+  timezone: blank(shops.timezone),
+  managingUsers: sql`cardinality(${shops.managingUsers}) = 0`,
+  messageUsers: sql`cardinality(${shops.messageUsers}) = 0`,
+};
+
 /** The missing fields of one shop (spec 2 §2 Shop Records Migration); empty when nothing is missing. */
-export function missingShopFields(shop: ShopRecordRow, managers: string[]): Partial<Pick<ShopRecordRow, 'searchName' | 'searchCity' | 'timezone' | 'managingUsers' | 'messageUsers'>> {
-  const patch: Partial<Pick<ShopRecordRow, 'searchName' | 'searchCity' | 'timezone' | 'managingUsers' | 'messageUsers'>> = {};
+export function missingShopFields(shop: ShopRecordRow, managers: string[]): ShopPatch {
+  const patch: ShopPatch = {};
   if (!shop.searchName.trim() && shop.name.trim()) patch.searchName = shop.name.trim().toLowerCase();
   if (!shop.searchCity.trim() && shop.city.trim()) patch.searchCity = shop.city.trim().toLowerCase();
   if (!shop.timezone.trim()) patch.timezone = DEFAULT_SHOP_TIMEZONE;
@@ -231,25 +281,30 @@ const shopRecords: MigrationBody = async (ctx, run, tally, dryRun) => {
         tally.updated++;
         continue;
       }
+      const fields = Object.keys(patch) as Array<keyof ShopPatch>;
       try {
-        // Only rows still missing the field are touched (a concurrent edit wins), and lastUpdated stays.
-        await ctx.db
-          .update(shops)
-          .set({
-            ...(patch.searchName !== undefined ? { searchName: sql`case when trim(${shops.searchName}) = '' then ${patch.searchName} else ${shops.searchName} end` } : {}),
-            ...(patch.searchCity !== undefined ? { searchCity: sql`case when trim(${shops.searchCity}) = '' then ${patch.searchCity} else ${shops.searchCity} end` } : {}),
-            ...(patch.timezone !== undefined ? { timezone: sql`case when trim(${shops.timezone}) = '' then ${patch.timezone} else ${shops.timezone} end` } : {}),
-            ...(patch.managingUsers !== undefined
-              ? { managingUsers: sql`case when cardinality(${shops.managingUsers}) = 0 then ${uuidArray(patch.managingUsers)} else ${shops.managingUsers} end` }
-              : {}),
-            ...(patch.messageUsers !== undefined
-              ? { messageUsers: sql`case when cardinality(${shops.messageUsers}) = 0 then ${uuidArray(patch.messageUsers)} else ${shops.messageUsers} end` }
-              : {}),
-            lastUpdated: sql`${shops.lastUpdated}`,
-          })
-          .where(eq(shops.id, shop.id));
-        tally.updated++;
-        run.log(`Updated ${shop.name} (${shop.id}): ${Object.keys(patch).join(', ')}`);
+        // Each field is written only where it is still missing (a concurrent edit wins), the row only
+        // while one of them is, and lastUpdated stays.
+        const updated = await inSavepoint(ctx, (db) =>
+          db
+            .update(shops)
+            .set({
+              ...Object.fromEntries(
+                fields.map((field) => [
+                  field,
+                  sql`case when ${MISSING[field]} then ${fieldValue(patch[field] ?? '')} else ${shops[field]} end`,
+                ]),
+              ),
+              lastUpdated: sql`${shops.lastUpdated}`,
+            })
+            .where(and(eq(shops.id, shop.id), or(...fields.map((field) => MISSING[field]))))
+            .returning({ id: shops.id }),
+        );
+        if (updated.length === 0) tally.unchanged++;
+        else {
+          tally.updated++;
+          run.log(`Updated ${shop.name} (${shop.id}): ${fields.join(', ')}`);
+        }
       } catch (error) {
         tally.errors++;
         run.log(`ERROR updating ${shop.name} (${shop.id}): ${errorMessage(error)}`);
@@ -262,10 +317,14 @@ const shopRecords: MigrationBody = async (ctx, run, tally, dryRun) => {
   }
 };
 
-const uuidArray = (ids: string[]) => sql`ARRAY[${sql.join(
-  ids.map((id) => sql`${id}`),
-  sql`, `,
-)}]::uuid[]`;
+/** A patch value as SQL: text, or an array of user ids. */
+const fieldValue = (value: string | string[]) =>
+  Array.isArray(value)
+    ? sql`ARRAY[${sql.join(
+        value.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`
+    : sql`${value}`;
 
 const BODIES: Record<MigrationTool, { title: string; body: MigrationBody }> = {
   'shop-user-end-date': { title: 'ShopUser EndDate migration', body: shopUserEndDate },
@@ -282,23 +341,48 @@ export type MigrationRequest = {
 };
 
 /** Runs one migration and records it; never throws once the run is recorded. */
-export async function runMigration({ ctx, input, hooks = {} }: { ctx: ServiceCtx; input: MigrationRequest; hooks?: RunHooks }): Promise<MigrationRunResult> {
+export async function runMigration({
+  ctx,
+  input,
+  hooks = {},
+}: {
+  ctx: ServiceCtx;
+  input: MigrationRequest;
+  hooks?: RunHooks;
+}): Promise<MigrationRunResult> {
   const { title, body } = BODIES[input.tool];
   const run = await RunRecorder.start(
     ctx,
-    { tool: input.tool, source: input.source, options: { ...input.recordOptions, dryRun: input.dryRun }, dryRun: input.dryRun, runId: input.runId },
+    {
+      tool: input.tool,
+      source: input.source,
+      options: { ...input.recordOptions, dryRun: input.dryRun },
+      dryRun: input.dryRun,
+      runId: input.runId,
+    },
     hooks,
   );
-  const tally: Tally = { updated: 0, errors: 0, unchanged: 0, skipped: 0, total: 0 };
+  const tally: Tally = emptyTally();
   let error: string | null = null;
   run.log(`Starting ${title}${input.dryRun ? ' (dry run: nothing will be changed)' : ''}.`);
+  // A retried transaction (a deadlock, a lost connection) starts its count again.
+  const attempt = async (bodyCtx: ServiceCtx) => {
+    Object.assign(tally, emptyTally());
+    await body(bodyCtx, run, tally, input.dryRun);
+  };
   try {
-    await body(ctx, run, tally, input.dryRun);
+    if (input.dryRun) await attempt(ctx);
+    else {
+      run.holdCountsUntilFinish();
+      await withTransaction(ctx, attempt);
+    }
   } catch (runError) {
-    // Spec 2 §8: a whole-run failure is one error (plus any rows a failed batch already counted).
+    // Spec 2 §8: a whole-run failure is zero updated and one error. The transaction rolled back
+    // every batch (those that failed on their own too), so that is what the database holds.
     error = errorMessage(runError);
-    tally.errors += 1;
+    Object.assign(tally, { ...emptyTally(), total: tally.total, errors: 1 });
     run.log(`ERROR ${error}`);
+    if (!input.dryRun) run.log('Nothing was changed: the run failed as a whole, so all of its updates were rolled back.');
   }
   const message = migrationResultText(input.tool, tally, input.dryRun);
   run.log(message);

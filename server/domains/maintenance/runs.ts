@@ -41,6 +41,7 @@ export class RunRecorder {
   readonly logs: string[] = [];
   droppedLogLines = 0;
   private lastFlushAt = Date.now();
+  private countsHeld = false;
   private constructor(
     private readonly ctx: ServiceCtx,
     readonly id: string,
@@ -92,18 +93,37 @@ export class RunRecorder {
   }
 
   /**
+   * From now until finish, the run's writes sit in one open transaction. A refresh then carries the
+   * log and the heartbeat but not the counts: they are not true until the commit, and a rollback or
+   * a kill undoes them. On PGlite nothing is refreshed: its one connection serves the transaction,
+   * and a refresh from outside it would wait for the transaction, which waits for the refresh.
+   */
+  holdCountsUntilFinish() {
+    this.countsHeld = true;
+  }
+
+  /**
    * Counts and log so far, at most once per FLUSH_INTERVAL_MS unless `force` (after every batch):
    * the console polls the record while a run goes on, and a killed run shows how far it got.
    */
   async flush(counts: Record<string, number>, { force = true, extra = {} }: { force?: boolean; extra?: Record<string, unknown> } = {}) {
     const at = Date.now();
     if (!force && at - this.lastFlushAt < FLUSH_INTERVAL_MS) return;
+    if (this.countsHeld && this.ctx.deps.database.kind === 'pglite') return;
     this.lastFlushAt = at;
     // Best effort: a failed refresh never fails the run.
     try {
       await this.ctx.db
         .update(maintenanceRuns)
-        .set({ counts, result: { ...extra, logs: this.logs, droppedLogLines: this.droppedLogLines, heartbeatAt: this.ctx.deps.clock.now().toISOString() } })
+        .set({
+          ...(this.countsHeld ? {} : { counts }),
+          result: {
+            ...extra,
+            logs: this.logs,
+            droppedLogLines: this.droppedLogLines,
+            heartbeatAt: this.ctx.deps.clock.now().toISOString(),
+          },
+        })
         .where(eq(maintenanceRuns.id, this.id));
     } catch (error) {
       this.ctx.deps.logger.warn({ err: error, runId: this.id }, 'could not refresh the maintenance run record');

@@ -28,10 +28,15 @@ export default function MigrationsTab() {
       </Typography>
       <Stack spacing={3}>
         <MigrationTool tool="shop-user-end-date" title="ShopUser EndDate Migration" buttonLabel="Run EndDate Migration">
-          <Typography color="text.secondary">Gives every shop user without an endDate an open-ended one (null) and stamps lastUpdated, 500 at a time.</Typography>
+          <Typography color="text.secondary">
+            Gives every shop user without an endDate (an 'infinity' end) an open-ended one (null) and stamps its lastUpdated, 500 at a time.
+            Memberships already open-ended are left alone.
+          </Typography>
         </MigrationTool>
         <MigrationTool tool="shop-user-permissions" title="ShopUser Permissions Migration" buttonLabel="Run Permissions Migration">
-          <Typography color="text.secondary">Derives each shop user's permissions from the shop's managing users (calendar and manage); nothing is revoked.</Typography>
+          <Typography color="text.secondary">
+            Derives each shop user's permissions from the shop's managing users (calendar and manage); nothing is revoked.
+          </Typography>
         </MigrationTool>
         <MigrationTool tool="shop-records" title="Shop Records Migration" buttonLabel="Run Shop Migration">
           <Typography sx={{ mb: 1 }}>Fixes on every shop record:</Typography>
