@@ -23,8 +23,6 @@ export default function StorefrontDashboard() {
       </Box>
     );
   const stores = mine.data ?? [];
-  const panels = stores.filter((s) => s.ownerType === 'shop' || s.isActive);
-  const inactiveOwn = stores.filter((s) => s.ownerType === 'user' && !s.isActive);
   if (stores.length === 0) {
     return (
       <Card variant="outlined" sx={{ mt: 3 }}>
@@ -44,12 +42,13 @@ export default function StorefrontDashboard() {
   }
   return (
     <>
-      {panels.map((store) => (
-        <StorefrontAnalyticsPanel key={store.id} storefrontId={store.id} name={store.name} />
-      ))}
-      {inactiveOwn.map((store) => (
-        <InactiveStorefrontCard key={store.id} storefrontId={store.id} name={store.name} />
-      ))}
+      {stores.map((store) =>
+        store.ownerType === 'user' && !store.isActive ? (
+          <InactiveStorefrontCard key={store.id} storefrontId={store.id} name={store.name} />
+        ) : (
+          <StorefrontAnalyticsPanel key={store.id} storefrontId={store.id} name={store.name} />
+        ),
+      )}
     </>
   );
 }
