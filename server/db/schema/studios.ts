@@ -34,9 +34,6 @@ export {
 export type { DayHours, OpeningHours, PaymentType, ShopSourceStatus, ShopUserType, TattooStyle, Weekday } from './studio-values';
 import { DEFAULT_SHOP_TIMEZONE, type OpeningHours, type PaymentType, type ShopSourceStatus, type ShopUserType } from './studio-values';
 
-/** One boolean per tattoo style name (the spec's "boolean flag per style"). */
-export type StyleFlags = Record<string, boolean>;
-
 export type ShopUserPermissions = { calendar: boolean; manage: boolean };
 
 export const SHOP_INVITATION_STATUS_VALUES = ['pending', 'accepted', 'declined', 'revoked', 'expired'] as const;
@@ -79,7 +76,6 @@ export const shops = pgTable(
     statuses: integer().array().$type<ShopSourceStatus[]>().notNull().default(sql`ARRAY[4]::integer[]`),
     paymentTypes: text().array().$type<PaymentType[]>().notNull().default(sql`'{}'::text[]`),
     tattooStyles: text().array().notNull().default(sql`'{}'::text[]`),
-    styleFlags: jsonb().$type<StyleFlags>().notNull().default({}),
     endorsements: integer().notNull().default(0),
     /** 0..10 */
     quality: integer().notNull().default(0),
@@ -97,6 +93,7 @@ export const shops = pgTable(
     searchCity: text().notNull().default(''),
     useArtistsPortfolios: boolean().notNull().default(false),
     useArtistsFlashes: boolean().notNull().default(false),
+    /** The studio page shows its portfolio and flash galleries as carousels (set on the manage page). */
     useCarousel: boolean().notNull().default(false),
     timezone: text().notNull().default(DEFAULT_SHOP_TIMEZONE),
     lookingForResident: boolean().notNull().default(false),

@@ -33,12 +33,18 @@ export const openingHoursInput = z
   )
   .strict();
 
+/** The switches both studio forms show (the Create New Studio dialog's toggles, spec 1 §2). */
 export const studioToggles = {
-  lookingForResident: z.boolean().default(false),
-  lookingForGuest: z.boolean().default(false),
-  isBookable: z.boolean().default(false),
-  useArtistsPortfolios: z.boolean().default(false),
-  useArtistsFlashes: z.boolean().default(false),
+  lookingForResident: z.boolean(),
+  lookingForGuest: z.boolean(),
+  isBookable: z.boolean(),
+  useArtistsPortfolios: z.boolean(),
+  useArtistsFlashes: z.boolean(),
+};
+type Toggles = typeof studioToggles;
+/** A new studio starts with every switch off unless the dialog turned it on. */
+const togglesOffByDefault = Object.fromEntries(Object.entries(studioToggles).map(([name, toggle]) => [name, toggle.default(false)])) as {
+  [K in keyof Toggles]: z.ZodDefault<Toggles[K]>;
 };
 
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
@@ -55,26 +61,35 @@ export const createStudioInput = z.object({
   website: optionalText('Website', 200),
   description: optionalText('Description', 2000),
   openingHours: openingHoursInput.default({}),
-  ...studioToggles,
+  ...togglesOffByDefault,
 });
 
-export const updateStudioInput = createStudioInput.partial().extend({
-  id: z.uuid({ error: 'Studio not found' }),
-  urlSlug: z
-    .string()
-    .trim()
-    .transform((s) => s.replace(/^@/, '').toLowerCase())
-    .pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{1,59}$/, 'URL must be 2 to 60 letters, numbers or hyphens'))
-    .optional(),
-  paymentTypes: z
-    .array(z.enum(PAYMENT_TYPE_VALUES, { error: 'Unknown payment type' }))
-    .max(20)
-    .optional(),
-  tattooStyles: z
-    .array(z.enum(TATTOO_STYLES, { error: 'Unknown tattoo style' }))
-    .max(40)
-    .optional(),
-});
+/**
+ * An update changes only the fields it names: the creation defaults are left out (with them, an
+ * update naming one switch turned every other switch off and emptied the opening hours).
+ */
+export const updateStudioInput = createStudioInput
+  .extend({ openingHours: openingHoursInput, ...studioToggles })
+  .partial()
+  .extend({
+    id: z.uuid({ error: 'Studio not found' }),
+    /** The studio page shows its galleries as carousels; set on the manage page only (not a dialog toggle). */
+    useCarousel: z.boolean().optional(),
+    urlSlug: z
+      .string()
+      .trim()
+      .transform((s) => s.replace(/^@/, '').toLowerCase())
+      .pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{1,59}$/, 'URL must be 2 to 60 letters, numbers or hyphens'))
+      .optional(),
+    paymentTypes: z
+      .array(z.enum(PAYMENT_TYPE_VALUES, { error: 'Unknown payment type' }))
+      .max(20)
+      .optional(),
+    tattooStyles: z
+      .array(z.enum(TATTOO_STYLES, { error: 'Unknown tattoo style' }))
+      .max(40)
+      .optional(),
+  });
 
 export const studioIdInput = z.object({ id: z.uuid({ error: 'Studio not found' }) });
 export const studioSlugInput = z.object({ slug: z.string().trim().min(1, 'Studio not found').max(100, 'Studio not found') });

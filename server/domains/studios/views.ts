@@ -37,6 +37,7 @@ export function toStudio(shop: ShopRow) {
     lookingForGuest: shop.lookingForGuest,
     useArtistsPortfolios: shop.useArtistsPortfolios,
     useArtistsFlashes: shop.useArtistsFlashes,
+    useCarousel: shop.useCarousel,
     hasStorefront: shop.hasStorefront,
     logoUrl: shop.logoUrl,
     dateAdded: shop.dateAdded,

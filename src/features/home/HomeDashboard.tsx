@@ -77,7 +77,7 @@ export function HomeDashboard({ me }: { me: Me }) {
                 Edit Profile
               </ButtonLink>
               {isArtist(me) && (
-                <ButtonLink to="/account/$section" params={{ section: 'artist' }} variant="outlined" size="small">
+                <ButtonLink to="/account" hash="artist" variant="outlined" size="small">
                   Manage Artist Profile
                 </ButtonLink>
               )}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { trpc } from '../../trpc';
-import { Gallery } from './Gallery';
+import { Gallery, type GalleryLayout } from './Gallery';
 
 /** The images of one account (a user or a studio) of one type; editable by its owner. */
 export function AccountGallery(props: {
@@ -9,6 +9,7 @@ export function AccountGallery(props: {
   accountId: string;
   imageType: 'portfolio' | 'flash';
   canEdit: boolean;
+  layout?: GalleryLayout;
 }) {
   const utils = trpc.useUtils();
   const list = trpc.image.list.useInfiniteQuery(
@@ -23,6 +24,7 @@ export function AccountGallery(props: {
       images={list.data?.pages.flatMap((p) => p.items) ?? []}
       hasMore={list.hasNextPage}
       onMore={() => void list.fetchNextPage()}
+      layout={props.layout}
       upload={
         props.canEdit
           ? {
@@ -49,6 +51,8 @@ export function StudioGallery(props: {
   imageType: 'portfolio' | 'flash';
   useArtists: boolean;
   canEdit: boolean;
+  /** The studio's useCarousel: one image at a time instead of a grid. */
+  layout: GalleryLayout;
 }) {
   const gallery = trpc.image.studioGallery.useInfiniteQuery(
     { studioId: props.studioId, imageType: props.imageType },
@@ -62,6 +66,7 @@ export function StudioGallery(props: {
         accountId={props.studioId}
         imageType={props.imageType}
         canEdit={props.canEdit}
+        layout={props.layout}
       />
     );
   const images = gallery.data?.pages.flatMap((p) => p.items) ?? [];
@@ -72,12 +77,20 @@ export function StudioGallery(props: {
       images={list}
       hasMore={gallery.hasNextPage}
       onMore={() => void gallery.fetchNextPage()}
+      layout={props.layout}
     />
   );
   if (!props.canEdit) return shown(props.title, images);
   return (
     <>
-      <AccountGallery title={props.title} accountType="shop" accountId={props.studioId} imageType={props.imageType} canEdit />
+      <AccountGallery
+        title={props.title}
+        accountType="shop"
+        accountId={props.studioId}
+        imageType={props.imageType}
+        canEdit
+        layout={props.layout}
+      />
       <Box sx={{ mt: 3 }}>
         {shown(
           `${props.title} from our artists`,

@@ -8,9 +8,11 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
+import { GalleryCarousel } from './GalleryCarousel';
 import { type UploadTarget, uploadImage } from './upload';
 import { UploadStatus } from './UploadStatus';
 
+export type GalleryLayout = 'grid' | 'carousel';
 export type GalleryImage = { id: string; url: string; width: number | null; height: number | null };
 
 type Props = {
@@ -21,12 +23,14 @@ type Props = {
   upload?: UploadTarget & { onChanged(): void; onDelete(url: string): Promise<unknown> };
   hasMore?: boolean;
   onMore?(): void;
+  /** A grid of tiles (the default) or one image at a time (a studio's useCarousel). */
+  layout?: GalleryLayout;
 };
 
-/** A gallery with drag-and-drop upload (progress bar), a lightbox, and delete for owners. */
 const LOADING_TILES = ['a', 'b', 'c', 'd'];
 
-export function Gallery({ title, images, loading, upload, hasMore, onMore }: Props) {
+/** A gallery with drag-and-drop upload (progress bar), a lightbox, and delete for owners. */
+export function Gallery({ title, images, loading, upload, hasMore, onMore, layout = 'grid' }: Props) {
   const [open, setOpen] = useState<GalleryImage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +51,40 @@ export function Gallery({ title, images, loading, upload, hasMore, onMore }: Pro
     setProgress(null);
     upload.onChanged();
   };
+
+  /** One image filling its box: opens the lightbox; owners also get Delete. */
+  const tile = (image: GalleryImage, index: number, fit: 'cover' | 'contain') => (
+    <Box key={image.id} sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', borderRadius: 1 }}>
+      <Box
+        component="button"
+        type="button"
+        onClick={() => setOpen(image)}
+        aria-label={`Open image ${index + 1} of ${title}`}
+        sx={{ p: 0, border: 0, width: '100%', height: '100%', cursor: 'zoom-in', background: 'none' }}
+      >
+        <Box
+          component="img"
+          src={image.url}
+          alt=""
+          loading="lazy"
+          sx={{ width: '100%', height: '100%', objectFit: fit, display: 'block' }}
+        />
+      </Box>
+      {upload && (
+        <IconButton
+          size="small"
+          aria-label={`Delete image ${index + 1}`}
+          onClick={async () => {
+            await upload.onDelete(image.url);
+            upload.onChanged();
+          }}
+          sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper' }}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
+  );
 
   return (
     <Box component="section" aria-label={title}>
@@ -94,46 +132,36 @@ export function Gallery({ title, images, loading, upload, hasMore, onMore }: Pro
         </Box>
       )}
       {!loading && images.length === 0 && <Typography color="text.secondary">No images yet.</Typography>}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}>
-        {/* A row of placeholders holds the space the first images will take. */}
-        {loading && LOADING_TILES.map((key) => <Skeleton key={key} variant="rounded" sx={{ aspectRatio: '1', height: 'auto' }} />)}
-        {images.map((image, index) => (
-          <Box key={image.id} sx={{ position: 'relative', aspectRatio: '1', overflow: 'hidden', borderRadius: 1 }}>
-            <Box
-              component="button"
-              type="button"
-              onClick={() => setOpen(image)}
-              aria-label={`Open image ${index + 1} of ${title}`}
-              sx={{ p: 0, border: 0, width: '100%', height: '100%', cursor: 'zoom-in', background: 'none' }}
-            >
-              <Box
-                component="img"
-                src={image.url}
-                alt=""
-                loading="lazy"
-                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
-            </Box>
-            {upload && (
-              <IconButton
-                size="small"
-                aria-label={`Delete image ${index + 1}`}
-                onClick={async () => {
-                  await upload.onDelete(image.url);
-                  upload.onChanged();
-                }}
-                sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper' }}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            )}
+      {layout === 'carousel' ? (
+        <>
+          {loading && <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />}
+          {images.length > 0 && (
+            <GalleryCarousel
+              title={title}
+              count={images.length}
+              renderSlide={(index) => tile(images[index], index, 'contain')}
+              hasMore={hasMore}
+              onMore={onMore}
+            />
+          )}
+        </>
+      ) : (
+        <>
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}>
+            {/* A row of placeholders holds the space the first images will take. */}
+            {loading && LOADING_TILES.map((key) => <Skeleton key={key} variant="rounded" sx={{ aspectRatio: '1', height: 'auto' }} />)}
+            {images.map((image, index) => (
+              <Box key={image.id} sx={{ aspectRatio: '1' }}>
+                {tile(image, index, 'cover')}
+              </Box>
+            ))}
           </Box>
-        ))}
-      </Box>
-      {hasMore && (
-        <Button onClick={onMore} sx={{ mt: 1 }}>
-          Show more
-        </Button>
+          {hasMore && (
+            <Button onClick={onMore} sx={{ mt: 1 }}>
+              Show more
+            </Button>
+          )}
+        </>
       )}
       <Dialog open={Boolean(open)} onClose={() => setOpen(null)} maxWidth="lg" aria-label={`${title} image`}>
         {open && (

@@ -14,6 +14,7 @@ import { US_STATES } from '../../../server/domains/studios/rules';
 import { TIMEZONE_OPTIONS, updateStudioInput } from '../../../server/domains/studios/inputs';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
+import { FormSwitch } from '../../components/forms/FormSwitch';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { useSavedNotice } from '../../components/forms/useSavedNotice';
 import { OperatingHoursEditor } from './OperatingHoursEditor';
@@ -38,6 +39,7 @@ type Studio = {
   isBookable: boolean;
   useArtistsPortfolios: boolean;
   useArtistsFlashes: boolean;
+  useCarousel: boolean;
 };
 const TEXT_FIELDS = [
   ['name', 'Studio Name'],
@@ -107,6 +109,12 @@ export function StudioDetailsForm({ studio }: { studio: Studio }) {
             render={({ field }) => <OperatingHoursEditor value={field.value as OpeningHours} onChange={field.onChange} />}
           />
           <StudioToggles control={control} />
+          <Box>
+            <FormSwitch control={control} name="useCarousel" label="Show Galleries as a Carousel" />
+            <Typography variant="body2" color="text.secondary">
+              Visitors see the portfolio and flash one image at a time, with previous and next buttons, instead of a grid.
+            </Typography>
+          </Box>
           <Box>
             <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}

@@ -37,6 +37,7 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
   const { data: studio } = useSuspenseQuery(studioQuery(useTrpcUtils(), studioHandle));
   const residents = studio.artists.filter((a) => a.shopUserType === 0);
   const guests = studio.artists.filter((a) => a.shopUserType === 1);
+  const galleryLayout = studio.useCarousel ? 'carousel' : 'grid';
   return (
     <>
       <StudioBanner banner={studio.banner} name={studio.name} />
@@ -165,6 +166,7 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
                 imageType="portfolio"
                 useArtists={studio.useArtistsPortfolios}
                 canEdit={studio.canManage}
+                layout={galleryLayout}
               />
             </CardContent>
           </Card>
@@ -176,6 +178,7 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
                 imageType="flash"
                 useArtists={studio.useArtistsFlashes}
                 canEdit={studio.canManage}
+                layout={galleryLayout}
               />
             </CardContent>
           </Card>

@@ -5,11 +5,13 @@ import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../../components/links';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { trpc } from '../../../trpc';
+import { InactiveStorefrontCard } from './InactiveStorefrontCard';
 import { StorefrontAnalyticsPanel } from './StorefrontAnalyticsPanel';
 
 /**
  * The home dashboard's storefront part (spec 1 §2): a panel for the user's own active storefront
- * and for each studio storefront they may manage; without any, the Start Selling prompt.
+ * and for each studio storefront they may manage; without any, the Start Selling prompt. The user's
+ * own storefront while inactive shows its state and how to activate it again.
  */
 export default function StorefrontDashboard() {
   const mine = trpc.storefront.mine.useQuery();
@@ -21,7 +23,6 @@ export default function StorefrontDashboard() {
       </Box>
     );
   const stores = mine.data ?? [];
-  const panels = stores.filter((s) => s.ownerType === 'shop' || s.isActive);
   if (stores.length === 0) {
     return (
       <Card variant="outlined" sx={{ mt: 3 }}>
@@ -41,9 +42,13 @@ export default function StorefrontDashboard() {
   }
   return (
     <>
-      {panels.map((store) => (
-        <StorefrontAnalyticsPanel key={store.id} storefrontId={store.id} name={store.name} />
-      ))}
+      {stores.map((store) =>
+        store.ownerType === 'user' && !store.isActive ? (
+          <InactiveStorefrontCard key={store.id} storefrontId={store.id} name={store.name} />
+        ) : (
+          <StorefrontAnalyticsPanel key={store.id} storefrontId={store.id} name={store.name} />
+        ),
+      )}
     </>
   );
 }
