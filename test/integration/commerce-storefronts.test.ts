@@ -118,6 +118,16 @@ describe('storefront settings, toggle and delete', () => {
     expect((await server.client().product.search.query({ query: `toggle balm ${storefront.id}` })).items.map((p) => p.id)).toEqual([product.id]);
   });
 
+  it('sets the state asked for, so a page left open cannot undo a change made elsewhere', async () => {
+    const { client, storefront } = await sellerWithStorefront(server);
+    // Two screens both showing "Activate": the second click must not turn the store off again.
+    await client.storefront.toggleActive.mutate({ storefrontId: storefront.id, active: false });
+    expect((await client.storefront.toggleActive.mutate({ storefrontId: storefront.id, active: true })).isActive).toBe(true);
+    expect((await client.storefront.toggleActive.mutate({ storefrontId: storefront.id, active: true })).isActive).toBe(true);
+    const [row] = await db().select({ isActive: storefronts.isActive }).from(storefronts).where(eq(storefronts.id, storefront.id));
+    expect(row.isActive).toBe(true);
+  });
+
   it('soft deletes, clears hasStorefront, and lets the owner open a new one', async () => {
     const { client, user, storefront } = await sellerWithStorefront(server);
     expect(await client.storefront.delete.mutate({ storefrontId: storefront.id })).toEqual({ id: storefront.id, deleted: true });

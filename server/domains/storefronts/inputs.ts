@@ -56,6 +56,13 @@ export const createStorefrontInput = z.object({
 
 export const storefrontIdInput = z.object({ storefrontId: z.uuid({ error: STOREFRONT_MESSAGES.notFound }) });
 
+/**
+ * `active`: the state the seller asked for, as their screen showed the button. A page left open
+ * while the store changed elsewhere then cannot undo that change by flipping it; without it the
+ * call flips the current state.
+ */
+export const toggleStorefrontActiveInput = storefrontIdInput.extend({ active: z.boolean().optional() });
+
 export const updateStorefrontSettingsInput = storefrontIdInput.extend({
   name: name.optional(),
   description: description.optional(),

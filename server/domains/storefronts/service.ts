@@ -18,6 +18,7 @@ import {
   STOREFRONT_MESSAGES,
   STOREFRONT_PAGE_SIZE,
   type storefrontIdInput,
+  type toggleStorefrontActiveInput,
   type updateStorefrontSettingsInput,
 } from './inputs';
 import { mergeSettings } from './rules';
@@ -93,12 +94,15 @@ export async function updateStorefrontSettings({ ctx, input }: { ctx: ServiceCtx
   return toStorefront(row);
 }
 
-/** Flips isActive in SQL, so two quick toggles give two flips rather than one lost update. */
-export async function toggleStorefrontActive({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof storefrontIdInput> }) {
+/**
+ * Sets isActive to the state asked for, or flips it in SQL when none is named (two quick flips
+ * then give two flips rather than one lost update).
+ */
+export async function toggleStorefrontActive({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof toggleStorefrontActiveInput> }) {
   const storefront = await requireManagedStorefront(ctx, input.storefrontId);
   const [row] = await ctx.db
     .update(storefronts)
-    .set({ isActive: sql`not ${storefronts.isActive}`, updatedAt: ctx.deps.clock.now() })
+    .set({ isActive: input.active ?? sql`not ${storefronts.isActive}`, updatedAt: ctx.deps.clock.now() })
     .where(and(eq(storefronts.id, storefront.id), eq(storefronts.deleted, false)))
     .returning();
   if (!row) throw notFound(STOREFRONT_MESSAGES.notFound);

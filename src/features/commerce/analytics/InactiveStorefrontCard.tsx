@@ -14,7 +14,9 @@ import { trpc } from '../../../trpc';
  * The home dashboard's place for the user's own storefront while it is inactive: the spec shows
  * analytics only for an active one and Start Selling only to someone without any, so without this
  * a seller who deactivated their store would see nothing of it. Activate uses the manage page's
- * toggleActive (nothing else is required); once active the analytics panel takes its place.
+ * toggleActive, asking for the active state (so a card left open after the store was activated
+ * elsewhere does not turn it off again); nothing else is required, and once active the analytics
+ * panel takes its place.
  */
 export function InactiveStorefrontCard({ storefrontId, name }: { storefrontId: string; name: string }) {
   const utils = trpc.useUtils();
@@ -41,7 +43,7 @@ export function InactiveStorefrontCard({ storefrontId, name }: { storefrontId: s
           </Alert>
         )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" loading={activate.isPending} onClick={() => activate.mutate({ storefrontId })}>
+          <Button variant="contained" loading={activate.isPending} onClick={() => activate.mutate({ storefrontId, active: true })}>
             Activate Storefront
           </Button>
           <ButtonLink to="/manage/storefront/$storefrontId" params={{ storefrontId }} variant="outlined">

@@ -150,7 +150,7 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
             </Alert>
           )}
           <Stack direction="row" spacing={2}>
-            <Button variant="outlined" loading={toggle.isPending} onClick={() => toggle.mutate({ storefrontId: store.id })}>
+            <Button variant="outlined" loading={toggle.isPending} onClick={() => toggle.mutate({ storefrontId: store.id, active: !store.isActive })}>
               {store.isActive ? 'Deactivate Storefront' : 'Activate Storefront'}
             </Button>
             <Button
