@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { runBookingSweeps } from '../domains/booking/service/reminders';
+import { placeUnlocatedStudios } from '../domains/studios/place-unlocated';
 import { renewLocalSubscriptions } from '../domains/payments/renewals';
 import { syncGoogleCalendars } from './calendar-sync';
 import { deliverDueMail } from './mail';
@@ -22,6 +23,8 @@ export const JOBS: Job[] = [
   { name: 'local-subscriptions', intervalMs: 60_000, run: renewLocalSubscriptions },
   { name: 'calendar-sync', intervalMs: 20_000, run: syncGoogleCalendars },
   { name: 'reconcile-payments', intervalMs: 60_000, atStart: true, run: reconcilePayments },
+  // Studios saved at 0,0 before the embedded ZIP geocoder (decision 028); daily for restored backups.
+  { name: 'place-unlocated-studios', intervalMs: 24 * 3_600_000, atStart: true, run: placeUnlocatedStudios },
 ];
 
 /** Runs each job on its interval, never two runs of one job at once; returns a stop function. */

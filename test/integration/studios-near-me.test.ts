@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { shops } from '../../server/db/schema';
+import { placeUnlocatedStudios } from '../../server/domains/studios/place-unlocated';
 import { createUser, signIn } from '../support/factories';
 import { studioInput } from '../support/studio-fixtures';
 import { useTestServer } from '../support/server';
@@ -45,5 +48,23 @@ describe('near me with no GEOCODER_URL', () => {
     const moved = await client.studio.update.mutate({ id: studio.id, city: 'Miami', state: 'FL', zipCode: '33101' });
     expect(moved.latitude).toBeCloseTo(25.77, 1);
     expect(moved.longitude).toBeCloseTo(-80.19, 1);
+  });
+
+  it('places the studios an older version saved at 0,0, and leaves those with an unknown ZIP and their lastUpdated alone', async () => {
+    const client = await signedInClient();
+    const old = await client.studio.create.mutate(studioInput({ name: 'Saved Before Zips' }));
+    const unknown = await client.studio.create.mutate(studioInput({ name: 'Nowhere Known', city: 'Atlantis', state: 'WY', zipCode: '00000' }));
+    await server.deps.db.update(shops).set({ latitude: 0, longitude: 0 }).where(eq(shops.id, old.id));
+    const [before] = await server.deps.db.select({ lastUpdated: shops.lastUpdated }).from(shops).where(eq(shops.id, old.id));
+
+    expect(await placeUnlocatedStudios(server.deps)).toBeGreaterThanOrEqual(1);
+    const [placed] = await server.deps.db.select().from(shops).where(eq(shops.id, old.id));
+    expect(placed.latitude).toBeCloseTo(45.48, 1);
+    expect(placed.longitude).toBeCloseTo(-122.64, 1);
+    expect(placed.lastUpdated).toEqual(before.lastUpdated);
+    const [still] = await server.deps.db.select().from(shops).where(eq(shops.id, unknown.id));
+    expect([still.latitude, still.longitude]).toEqual([0, 0]);
+    // A second run finds nothing more to place.
+    expect(await placeUnlocatedStudios(server.deps)).toBe(0);
   });
 });
