@@ -17,9 +17,7 @@ const RUNS = 3;
 export async function launchChromium(extraArgs: string[] = []) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-lighthouse-'));
   const args = [...CHROMIUM_ARGS, ...extraArgs, `--remote-debugging-port=${PORT}`, `--user-data-dir=${profile}`, 'about:blank'];
-  const child = hasTaskset
-    ? spawn('taskset', ['-c', String(LOAD_CORE), CHROMIUM_PATH, ...args], { stdio: 'ignore' })
-    : spawn(CHROMIUM_PATH, args, { stdio: 'ignore' });
+  const child = hasTaskset ? spawn('taskset', ['-c', String(LOAD_CORE), CHROMIUM_PATH, ...args], { stdio: 'ignore' }) : spawn(CHROMIUM_PATH, args, { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/json/version`)).ok) break;
@@ -48,13 +46,7 @@ type MainPage = Awaited<ReturnType<typeof mainPages>>[number];
 type Samples = { lcp: number[]; tbt: number[]; cls: number[]; benchmarkIndex: number[]; moduleDepth: ModuleDepth[]; failure?: string };
 
 /** RUNS Lighthouse runs of one page; `cpuSlowdownMultiplier` undefined keeps Lighthouse's default (4). */
-export async function measure(
-  url: string,
-  page: MainPage,
-  cookie: string,
-  label: string,
-  cpuSlowdownMultiplier?: number,
-): Promise<Samples> {
+export async function measure(url: string, page: MainPage, cookie: string, label: string, cpuSlowdownMultiplier?: number): Promise<Samples> {
   const samples: Samples = { lcp: [], tbt: [], cls: [], benchmarkIndex: [], moduleDepth: [] };
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, {
@@ -80,15 +72,10 @@ export async function measure(
 /** The LCP, TBT, CLS and module request depth rows of one page's runs; `calibrated` marks the informational rows (no depth row). */
 export function rowsOf(pageName: string, samples: Samples, calibrated?: string): Row[] {
   const suffix = calibrated ? 'mobile, CPU slowdown calibrated to this host' : 'mobile';
-  const names = {
-    lcp: `Lighthouse ${pageName} page: LCP (${suffix})`,
-    tbt: `Lighthouse ${pageName} page: TBT (${suffix})`,
-    cls: `Lighthouse ${pageName} page: CLS (${suffix})`,
-  };
+  const names = { lcp: `Lighthouse ${pageName} page: LCP (${suffix})`, tbt: `Lighthouse ${pageName} page: TBT (${suffix})`, cls: `Lighthouse ${pageName} page: CLS (${suffix})` };
   // The targets are Lighthouse's default settings: the calibrated rows are shown beside them, not judged.
   const pass = (ok: boolean) => (calibrated ? null : ok);
-  if (samples.failure)
-    return [{ name: names.lcp, value: null, unit: 's', target: '≤ 2.0', pass: pass(false), note: `Lighthouse failed: ${samples.failure}` }];
+  if (samples.failure) return [{ name: names.lcp, value: null, unit: 's', target: '≤ 2.0', pass: pass(false), note: `Lighthouse failed: ${samples.failure}` }];
   const lcp = Math.round(median(samples.lcp) * 100) / 100;
   const tbt = Math.round(median(samples.tbt));
   const cls = Math.round(median(samples.cls) * 1000) / 1000;
@@ -106,15 +93,9 @@ export function rowsOf(pageName: string, samples: Samples, calibrated?: string):
 function moduleDepthRow(pageName: string, runs: ModuleDepth[]): Row {
   const deepest = runs.reduce((a, b) => (b.depth > a.depth ? b : a));
   const chain = deepest.deepest.length > 1 ? `; deepest chain ${deepest.deepest.join(' → ')}` : '';
-  const note = `levels of JS module discovery after the HTML, from the initiators in Lighthouse's devtools log (0 = all in the HTML); runs ${runs.map((r) => r.depth).join(' / ')}; ${deepest.modules} modules${chain}`;
-  return {
-    name: `Lighthouse ${pageName} page: module request depth (mobile)`,
-    value: deepest.depth,
-    unit: 'levels',
-    target: '≤ 1',
-    pass: deepest.depth <= 1,
-    note,
-  };
+  const how = "levels of JS module discovery after the HTML, from the initiators in Lighthouse's devtools log (0 = all in the HTML)";
+  const note = `${how}; runs ${runs.map((r) => r.depth).join(' / ')}; ${deepest.modules} modules${chain}`;
+  return { name: `Lighthouse ${pageName} page: module request depth (mobile)`, value: deepest.depth, unit: 'levels', target: '≤ 1', pass: deepest.depth <= 1, note };
 }
 
 /**
@@ -137,11 +118,7 @@ export const lighthouseGroup: BenchGroup = {
     for (const page of pages.filter((p) => p.missing.length)) {
       const note = `${NOT_AVAILABLE}: ${page.missing.join(', ')}`;
       const name = (metric: string) => `Lighthouse ${page.name} page: ${metric} (mobile)`;
-      rows.push(
-        unavailable(name('LCP'), 's', '≤ 2.0', note),
-        unavailable(name('TBT'), 'ms', '≤ 200', note),
-        unavailable(name('CLS'), '', '≤ 0.05', note),
-      );
+      rows.push(unavailable(name('LCP'), 's', '≤ 2.0', note), unavailable(name('TBT'), 'ms', '≤ 200', note), unavailable(name('CLS'), '', '≤ 0.05', note));
     }
     const chrome = await launchChromium();
     try {

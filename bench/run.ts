@@ -34,18 +34,7 @@ import { SCALE_STUDIOS, studioGroup } from './studios';
 //   npm run bench -- --reuse            keep an already seeded inklink_bench (much faster)
 //   npm run bench -- --only studios,live   some groups (names below)
 
-const GROUPS: BenchGroup[] = [
-  foundationGroup,
-  pagesGroup,
-  studioGroup,
-  commerceGroup,
-  liveGroup,
-  dispatcherGroup,
-  cleanupGroup,
-  lighthouseGroup,
-  pageRoutesGroup,
-  interactionsGroup,
-];
+const GROUPS: BenchGroup[] = [foundationGroup, pagesGroup, studioGroup, commerceGroup, liveGroup, dispatcherGroup, cleanupGroup, lighthouseGroup, pageRoutesGroup, interactionsGroup];
 
 const { values } = parseArgs({ options: { reuse: { type: 'boolean' }, only: { type: 'string' } } });
 const only = values.only?.split(',').map((s) => s.trim());
@@ -87,17 +76,9 @@ try {
   const [{ n }] = await query<{ n: number }>(database.db, sql`select count(*)::int as n from shops`);
   if (n < SCALE_STUDIOS) {
     const t0 = Date.now();
-    await runScaleSeed(createDeps(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), database), SCALE_STUDIOS, {
-      log: (line) => line.includes('done') && log(line),
-    });
+    await runScaleSeed(createDeps(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }), database), SCALE_STUDIOS, { log: (line) => line.includes('done') && log(line) });
     const seconds = Math.round((Date.now() - t0) / 100) / 10;
-    rows.push({
-      name: `seed --scale ${SCALE_STUDIOS} (users, studios, images, storefronts, orders, threads…)`,
-      value: seconds,
-      unit: 's',
-      target: 'minutes, not hours',
-      pass: seconds < 600,
-    });
+    rows.push({ name: `seed --scale ${SCALE_STUDIOS} (users, studios, images, storefronts, orders, threads…)`, value: seconds, unit: 's', target: 'minutes, not hours', pass: seconds < 600 });
   }
   for (const group of groups) await group.prepare?.({ databaseUrl, db: database.db, log });
   log(`database settled in ${await settleDatabase(database.db)} s (checkpoint, autovacuum)`);
@@ -106,36 +87,14 @@ try {
   const appUrl = `http://127.0.0.1:${port}`;
   const dataDir = path.join(ROOT, 'data/bench');
   fs.mkdirSync(dataDir, { recursive: true });
-  const app = await startServer(
-    path.relative(ROOT, SERVER_BUILD),
-    { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_ORIGIN: appUrl, DATA_DIR: dataDir },
-    `${appUrl}/healthz`,
-  );
+  const app = await startServer(path.relative(ROOT, SERVER_BUILD), { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_ORIGIN: appUrl, DATA_DIR: dataDir }, `${appUrl}/healthz`);
   const rssAfterStartMb = memoryMb(app.pid ?? 0);
-  const context: BenchContext = {
-    databaseUrl,
-    db: database.db,
-    appUrl,
-    appPid: app.pid ?? 0,
-    rssAfterStartMb,
-    dataDir,
-    sessionCookie: sessionCookieFactory(database.db),
-    log,
-  };
+  const context: BenchContext = { databaseUrl, db: database.db, appUrl, appPid: app.pid ?? 0, rssAfterStartMb, dataDir, sessionCookie: sessionCookieFactory(database.db), log };
   const runGroup = async (group: BenchGroup) => {
     log(`${group.name}…`);
     const groupRows = await group
       .run(context)
-      .catch((error: unknown) => [
-        {
-          name: `${group.name}: failed`,
-          value: null,
-          unit: '',
-          target: '',
-          pass: false,
-          note: error instanceof Error ? error.message : String(error),
-        } satisfies Row,
-      ]);
+      .catch((error: unknown) => [{ name: `${group.name}: failed`, value: null, unit: '', target: '', pass: false, note: error instanceof Error ? error.message : String(error) } satisfies Row]);
     rows.push(...groupRows);
     for (const row of groupRows) log(`  ${row.name}: ${row.value ?? '—'} ${row.unit} ${row.note ? `(${row.note})` : ''}`);
   };
