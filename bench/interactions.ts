@@ -104,7 +104,7 @@ const inpScenarios = (productPath: string, conversationPath: string): Scenario[]
     async run(page, appUrl) {
       await open(page, `${appUrl}${conversationPath}`);
       const text = `Bench message ${Date.now()}`;
-      await page.getByLabel('Message').tap();
+      await page.getByRole('textbox', { name: 'Message' }).tap();
       await page.keyboard.type(text, { delay: 60 });
       await page.getByRole('button', { name: 'Send' }).tap();
       await page.getByLabel('Messages', { exact: true }).getByText(text).waitFor();
@@ -223,7 +223,7 @@ export const interactionsGroup: BenchGroup = {
           scenario.run(page, ctx.appUrl),
         );
         const values = results.map((r) => Math.round(r.value));
-        const describe = (i: number) => `${values[i]} (${results[i].type ?? '?'} on ${results[i].target || '?'})`;
+        const describe = (i: number) => `${values[i]} (${results[i].type ?? '?'} on ${results[i].target?.split(/[.#>]/)[0] || '?'})`;
         rows.push(
           ...medianAndWorst(`INP: ${scenario.name} (web-vitals, phone, ${CPU_SLOWDOWN}× CPU)`, 'ms', 200, values, failures, describe),
         );

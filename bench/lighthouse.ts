@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { CLIENT_DIR } from '../server/http/static';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/browser';
 import type { BenchGroup } from './context';
 import { calibratedCpuMultiplier } from './cpu-calibration';
@@ -45,6 +46,14 @@ export const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR ?? path.join(os.tmpd
 type MainPage = Awaited<ReturnType<typeof mainPages>>[number];
 type Samples = { lcp: number[]; tbt: number[]; cls: number[]; benchmarkIndex: number[]; moduleDepth: ModuleDepth[]; failure?: string };
 
+const builtSources = new Map<string, string | null>();
+/** A module's JavaScript as built (dist/client), by the path the page asked for; null when it is not the app's. */
+function builtModuleSource(url: string): string | null {
+  const file = path.join(CLIENT_DIR, new URL(url).pathname);
+  if (!builtSources.has(file)) builtSources.set(file, file.startsWith(CLIENT_DIR) && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+  return builtSources.get(file) ?? null;
+}
+
 /** RUNS Lighthouse runs of one page; `cpuSlowdownMultiplier` undefined keeps Lighthouse's default (4). */
 export async function measure(url: string, page: MainPage, cookie: string, label: string, cpuSlowdownMultiplier?: number): Promise<Samples> {
   const samples: Samples = { lcp: [], tbt: [], cls: [], benchmarkIndex: [], moduleDepth: [] };
@@ -64,7 +73,7 @@ export async function measure(url: string, page: MainPage, cookie: string, label
     samples.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? Number.NaN);
     samples.cls.push(lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN);
     samples.benchmarkIndex.push(lhr.environment.benchmarkIndex);
-    samples.moduleDepth.push(moduleRequestDepth(result.artifacts.DevtoolsLog));
+    samples.moduleDepth.push(moduleRequestDepth(result.artifacts.DevtoolsLog, builtModuleSource));
   }
   return samples;
 }

@@ -5,11 +5,13 @@
 //     import()): initiator.url or the top stack frame is the document → level 0;
 //   - a static import: initiator.url is the importing module → its level + 1;
 //   - a dynamic import(): the top frame of initiator.stack is the calling module → its level + 1;
-//   - a <link rel="modulepreload"> that a script inserted (Vite's preload helper, which inserts
-//     a chunk's imports and then calls import() for the chunk) is reported as "about:client",
-//     without the script: it gets the level of the next dynamic import the log shows, which is
-//     the helper's own import() of that chunk; failing that, 1 + the deepest module that had
-//     finished loading when it was asked for (the script that inserted it must have been one).
+//   - a <link rel="modulepreload"> that a script inserted (Vite's preload helper inserts one for
+//     a lazy chunk and each of its imports, then calls import()) is reported as "about:client",
+//     without the script. The script that inserted it had finished loading and names the file
+//     (its import() or its list of preloads): taken to be the module that names it and finished
+//     loading last before it was asked for (a chunk inserts its lazy imports' preloads when it
+//     runs, right after it arrived), + 1. When no loaded module's source names it, 1 + the
+//     deepest module loaded by then (an upper bound).
 // So 0 means every module was announced in the HTML, 1 that the rest came from the modules of
 // the HTML (route chunks and their imports asked for together), 2 and more that a module was
 // only found once a module found at runtime had arrived.
@@ -33,9 +35,13 @@ function initiatorUrl(initiator: Initiator): string | null {
   return null;
 }
 
-export function moduleRequestDepth(log: DevtoolsEvent[]): ModuleDepth {
+/**
+ * `sourceOf` gives a module's JavaScript (from the build), to find which loaded module names a
+ * script-inserted preload; null when unknown.
+ */
+export function moduleRequestDepth(log: DevtoolsEvent[], sourceOf: (url: string) => string | null): ModuleDepth {
   const documents = new Set<string>();
-  const modules: Array<{ url: string; requestId: string; parent: string | null; viaStack: boolean; finishedBefore: string[] }> = [];
+  const modules: Array<{ url: string; parent: string | null; finishedBefore: string[] }> = [];
   const finished = new Set<string>();
   const urlOfRequest = new Map<string, string>();
   for (const event of log) {
@@ -50,13 +56,7 @@ export function moduleRequestDepth(log: DevtoolsEvent[]): ModuleDepth {
     if (sent.type === 'Document') documents.add(url);
     if (sent.type === 'Document' || !url.startsWith('http') || !isModule(url) || modules.some((m) => m.url === url)) continue;
     urlOfRequest.set(sent.requestId, url);
-    modules.push({
-      url,
-      requestId: sent.requestId,
-      parent: initiatorUrl(sent.initiator),
-      viaStack: Boolean(sent.initiator.stack),
-      finishedBefore: [...finished],
-    });
+    modules.push({ url, parent: initiatorUrl(sent.initiator), finishedBefore: [...finished] });
   }
 
   const level = new Map<string, number>();
@@ -73,19 +73,12 @@ export function moduleRequestDepth(log: DevtoolsEvent[]): ModuleDepth {
       result = levelOf(parentIndex) + 1;
       via = path.get(module.parent) ?? [];
     } else if (!module.parent) {
-      const importIndex = modules.findIndex((m, i) => i > index && m.viaStack);
-      if (importIndex >= 0) {
-        result = levelOf(importIndex);
-        via = (path.get(modules[importIndex].url) ?? []).slice(0, -1);
-      } else {
-        const loaded = modules.map((m, i) => ({ m, i })).filter(({ m }) => module.finishedBefore.includes(m.url));
-        const deepest = loaded.reduce<{ m: (typeof modules)[number]; i: number } | null>(
-          (best, x) => (best && levelOf(best.i) >= levelOf(x.i) ? best : x),
-          null,
-        );
-        result = deepest ? levelOf(deepest.i) + 1 : 1;
-        via = deepest ? (path.get(deepest.m.url) ?? []) : [];
-      }
+      const file = new URL(module.url).pathname.split('/').pop() ?? '';
+      const loaded = module.finishedBefore.map((url) => ({ url, level: levelOf(modules.findIndex((m) => m.url === url)) }));
+      const naming = loaded.findLast((m) => sourceOf(m.url)?.includes(file));
+      const inserter = naming ?? loaded.reduce<(typeof loaded)[number] | null>((a, b) => (a && a.level >= b.level ? a : b), null);
+      result = inserter ? inserter.level + 1 : 1;
+      via = inserter ? (path.get(inserter.url) ?? []) : [];
     }
     level.set(module.url, result);
     path.set(module.url, [...via, new URL(module.url).pathname]);
