@@ -223,7 +223,7 @@ export const interactionsGroup: BenchGroup = {
           scenario.run(page, ctx.appUrl),
         );
         const values = results.map((r) => Math.round(r.value));
-        const describe = (i: number) => `${values[i]} (${results[i].type ?? '?'} on ${results[i].target?.split(/[.#>]/)[0] || '?'})`;
+        const describe = (i: number) => `${values[i]} (${results[i].type ?? '?'} on ${results[i].target?.split(/[.>]/)[0] || '?'})`;
         rows.push(
           ...medianAndWorst(`INP: ${scenario.name} (web-vitals, phone, ${CPU_SLOWDOWN}× CPU)`, 'ms', 200, values, failures, describe),
         );
