@@ -3,19 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { CLIENT_DIR } from '../server/http/static';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/browser';
 import type { BenchGroup } from './context';
 import { calibratedCpuMultiplier } from './cpu-calibration';
 import { hasTaskset, LOAD_CORE, NOT_AVAILABLE, type Row, sleep, unavailable } from './lib';
+import { type ModuleDepth, moduleRequestDepth } from './module-depth';
 import { mainPages, visitorCookie } from './pages';
 
 const PORT = 9333;
 const RUNS = 3;
 
-/** Chromium (Debian's) with this machine's flags and a fresh profile, on the load core, its DevTools port open. */
-async function launchChromium() {
+/** Chromium (Debian's) with this machine's flags (and `extraArgs`) and a fresh profile, on the load core, its DevTools port open. */
+export async function launchChromium(extraArgs: string[] = []) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-lighthouse-'));
-  const args = [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT}`, `--user-data-dir=${profile}`, 'about:blank'];
+  const args = [...CHROMIUM_ARGS, ...extraArgs, `--remote-debugging-port=${PORT}`, `--user-data-dir=${profile}`, 'about:blank'];
   const child = hasTaskset ? spawn('taskset', ['-c', String(LOAD_CORE), CHROMIUM_PATH, ...args], { stdio: 'ignore' }) : spawn(CHROMIUM_PATH, args, { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     try {
@@ -26,6 +28,8 @@ async function launchChromium() {
     await sleep(100);
   }
   return {
+    /** For a client that drives this Chromium itself (Playwright's connectOverCDP). */
+    endpoint: `http://127.0.0.1:${PORT}`,
     async close() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -34,17 +38,25 @@ async function launchChromium() {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Where every run's full report (JSON) is written, to read what makes up a figure. */
-const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR ?? path.join(os.tmpdir(), 'inklink-lighthouse');
+export const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR ?? path.join(os.tmpdir(), 'inklink-lighthouse');
 
 type MainPage = Awaited<ReturnType<typeof mainPages>>[number];
-type Samples = { lcp: number[]; tbt: number[]; cls: number[]; benchmarkIndex: number[]; failure?: string };
+type Samples = { lcp: number[]; tbt: number[]; cls: number[]; benchmarkIndex: number[]; moduleDepth: ModuleDepth[]; failure?: string };
+
+const builtSources = new Map<string, string | null>();
+/** A module's JavaScript as built (dist/client), by the path the page asked for; null when it is not the app's. */
+function builtModuleSource(url: string): string | null {
+  const file = path.join(CLIENT_DIR, new URL(url).pathname);
+  if (!builtSources.has(file)) builtSources.set(file, file.startsWith(CLIENT_DIR) && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+  return builtSources.get(file) ?? null;
+}
 
 /** RUNS Lighthouse runs of one page; `cpuSlowdownMultiplier` undefined keeps Lighthouse's default (4). */
-async function measure(url: string, page: MainPage, cookie: string, label: string, cpuSlowdownMultiplier?: number): Promise<Samples> {
-  const samples: Samples = { lcp: [], tbt: [], cls: [], benchmarkIndex: [] };
+export async function measure(url: string, page: MainPage, cookie: string, label: string, cpuSlowdownMultiplier?: number): Promise<Samples> {
+  const samples: Samples = { lcp: [], tbt: [], cls: [], benchmarkIndex: [], moduleDepth: [] };
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, {
       port: PORT,
@@ -61,12 +73,13 @@ async function measure(url: string, page: MainPage, cookie: string, label: strin
     samples.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? Number.NaN);
     samples.cls.push(lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN);
     samples.benchmarkIndex.push(lhr.environment.benchmarkIndex);
+    samples.moduleDepth.push(moduleRequestDepth(result.artifacts.DevtoolsLog, builtModuleSource));
   }
   return samples;
 }
 
-/** The LCP, TBT and CLS rows of one page's runs; `calibrated` marks the informational rows. */
-function rowsOf(pageName: string, samples: Samples, calibrated?: string): Row[] {
+/** The LCP, TBT, CLS and module request depth rows of one page's runs; `calibrated` marks the informational rows (no depth row). */
+export function rowsOf(pageName: string, samples: Samples, calibrated?: string): Row[] {
   const suffix = calibrated ? 'mobile, CPU slowdown calibrated to this host' : 'mobile';
   const names = { lcp: `Lighthouse ${pageName} page: LCP (${suffix})`, tbt: `Lighthouse ${pageName} page: TBT (${suffix})`, cls: `Lighthouse ${pageName} page: CLS (${suffix})` };
   // The targets are Lighthouse's default settings: the calibrated rows are shown beside them, not judged.
@@ -81,7 +94,17 @@ function rowsOf(pageName: string, samples: Samples, calibrated?: string): Row[] 
     { name: names.lcp, value: lcp, unit: 's', target: '≤ 2.0', pass: pass(lcp <= 2.0), note: note(samples.lcp, 2) },
     { name: names.tbt, value: tbt, unit: 'ms', target: '≤ 200', pass: pass(tbt <= 200), note: note(samples.tbt, 0) },
     { name: names.cls, value: cls, unit: '', target: '≤ 0.05', pass: pass(cls <= 0.05), note: note(samples.cls, 3) },
+    ...(calibrated ? [] : [moduleDepthRow(pageName, samples.moduleDepth)]),
   ];
+}
+
+/** The deepest run's module request depth (bench/module-depth.ts says how it is read); target ≤ 1 (issue 21). */
+function moduleDepthRow(pageName: string, runs: ModuleDepth[]): Row {
+  const deepest = runs.reduce((a, b) => (b.depth > a.depth ? b : a));
+  const chain = deepest.deepest.length > 1 ? `; deepest chain ${deepest.deepest.join(' → ')}` : '';
+  const how = "levels of JS module discovery after the HTML, from the initiators in Lighthouse's devtools log (0 = all in the HTML)";
+  const note = `${how}; runs ${runs.map((r) => r.depth).join(' / ')}; ${deepest.modules} modules${chain}`;
+  return { name: `Lighthouse ${pageName} page: module request depth (mobile)`, value: deepest.depth, unit: 'levels', target: '≤ 1', pass: deepest.depth <= 1, note };
 }
 
 /**

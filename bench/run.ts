@@ -15,10 +15,12 @@ import { commerceGroup } from './commerce';
 import { type BenchContext, type BenchGroup, sessionCookieFactory } from './context';
 import { dispatcherGroup } from './dispatcher';
 import { foundationGroup } from './foundation';
+import { interactionsGroup } from './interactions';
 import { hasTaskset, LOAD_CORE, memoryMb, query, ROOT, type Row, SERVER_CORE, startServer, stopProcess } from './lib';
 import { lighthouseGroup } from './lighthouse';
 import { liveGroup } from './live';
 import { pagesGroup } from './pages';
+import { pageRoutesGroup } from './pages-lighthouse';
 import { settleDatabase } from './settle';
 import { SCALE_STUDIOS, studioGroup } from './studios';
 
@@ -32,7 +34,7 @@ import { SCALE_STUDIOS, studioGroup } from './studios';
 //   npm run bench -- --reuse            keep an already seeded inklink_bench (much faster)
 //   npm run bench -- --only studios,live   some groups (names below)
 
-const GROUPS: BenchGroup[] = [foundationGroup, pagesGroup, studioGroup, commerceGroup, liveGroup, dispatcherGroup, cleanupGroup, lighthouseGroup];
+const GROUPS: BenchGroup[] = [foundationGroup, pagesGroup, studioGroup, commerceGroup, liveGroup, dispatcherGroup, cleanupGroup, lighthouseGroup, pageRoutesGroup, interactionsGroup];
 
 const { values } = parseArgs({ options: { reuse: { type: 'boolean' }, only: { type: 'string' } } });
 const only = values.only?.split(',').map((s) => s.trim());
