@@ -118,6 +118,15 @@ export const shops = pgTable(
     index('shops_search_city_quality_idx')
       .on(sql`${t.searchCity} text_pattern_ops`, t.quality.desc(), t.id)
       .where(sql`${t.deleted} = false`),
+    // The same with a state first, for a prefix search within a state: the range covers only that
+    // state's studios, and the looking-for flags, as trailing columns, are checked in the index,
+    // so the scan stays index-only (on the single-column state index it read every matching row).
+    index('shops_state_search_name_idx')
+      .on(t.state, sql`${t.searchName} text_pattern_ops`, t.quality.desc(), t.id, t.lookingForResident, t.lookingForGuest)
+      .where(sql`${t.deleted} = false`),
+    index('shops_state_search_city_idx')
+      .on(t.state, sql`${t.searchCity} text_pattern_ops`, t.quality.desc(), t.id, t.lookingForResident, t.lookingForGuest)
+      .where(sql`${t.deleted} = false`),
     index('shops_display_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
     index('shops_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('shops_state_idx').on(t.state),
