@@ -145,6 +145,13 @@ export const shops = pgTable(
     index('shops_location_knn_idx')
       .using('gist', pointOnSphere(t.latitude, t.longitude))
       .where(sql`${t.deleted} = false and not (${t.latitude} = 0 and ${t.longitude} = 0)`),
+    // The same with the state first (btree_gist, migration 0000): "near me" within a state walks
+    // only that state's studios. With a name or city prefix as well, the planner (which takes the
+    // state and the city as independent) expected a few hundred matches and read every one through
+    // the state index to sort them; this KNN scan stops at the page's end.
+    index('shops_state_location_knn_idx')
+      .using('gist', t.state, pointOnSphere(t.latitude, t.longitude))
+      .where(sql`${t.deleted} = false and not (${t.latitude} = 0 and ${t.longitude} = 0)`),
     index('shops_quality_idx').on(t.quality.desc().nullsFirst()),
     index('shops_lat_lon_idx').on(t.latitude, t.longitude),
     index('shops_owner_idx').on(t.ownerId),

@@ -1,2 +1,0 @@
-CREATE INDEX "shops_state_search_name_idx" ON "shops" USING btree ("state","search_name" text_pattern_ops,"quality" DESC NULLS LAST,"id","looking_for_resident","looking_for_guest") WHERE "shops"."deleted" = false;--> statement-breakpoint
-CREATE INDEX "shops_state_search_city_idx" ON "shops" USING btree ("state","search_city" text_pattern_ops,"quality" DESC NULLS LAST,"id","looking_for_resident","looking_for_guest") WHERE "shops"."deleted" = false;
