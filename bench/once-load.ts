@@ -9,7 +9,7 @@ import type { LoadRequest, LoadSpec, SlowRequest } from './lib';
 // an index advanced there would skip or repeat some. A latency runs from the send to the answer's
 // last byte, as autocannon measures it.
 
-export type OnceResult = { times: number[]; non2xx: number; errors: number; seconds: number; sent: number; slowest: SlowRequest[] };
+export type OnceResult = { times: number[]; non2xx: number; errors: number; seconds: number; slowest: SlowRequest[] };
 
 /** How many of the slowest requests are reported (their paths, to explain them afterwards). */
 const SLOWEST = 20;
@@ -32,14 +32,13 @@ function send(agent: http.Agent, url: URL, request: LoadRequest): Promise<number
 export async function runOnce(spec: Pick<LoadSpec, 'url' | 'connections'>, requests: LoadRequest[]): Promise<OnceResult> {
   const url = new URL(spec.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
-  const result: OnceResult = { times: [], non2xx: 0, errors: 0, seconds: 0, sent: 0, slowest: [] };
+  const result: OnceResult = { times: [], non2xx: 0, errors: 0, seconds: 0, slowest: [] };
   const timed: SlowRequest[] = [];
   let next = 0;
   const started = performance.now();
   const user = async () => {
     while (next < requests.length) {
       const request = requests[next++];
-      result.sent++;
       const t0 = performance.now();
       try {
         const status = await send(agent, url, request);
