@@ -3,7 +3,9 @@ import { scaleId } from '../scripts/seed/scale/index';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../server/providers/payments/types';
 import type { Db } from '../server/db/client';
 import type { BenchGroup } from './context';
+import { distinctProductSearches } from './distinct-searches';
 import { missingProcedures, NOT_AVAILABLE, query, type LoadRequest, type Row, runLoad, sleep, unavailable } from './lib';
+import { DISTINCT_SEARCHES, uncachedSearchRow, WARMUP_SEARCHES } from './uncached-search';
 
 /** The storefront that gets a million orders (scale studio 2's). */
 const BIG_STORE = scaleId('store2');
@@ -38,7 +40,9 @@ const trpcGet = (procedure: string, input: unknown, headers: Record<string, stri
 /**
  * Storefronts, products and orders (issue 4): order.checkout ≥ 200/s with p95 ≤ 150 ms at 50
  * buyers; storefront.analytics p95 ≤ 50 ms for a storefront with 1,000,000 orders; product.search
- * p99 ≤ 30 ms over 200,000+ products (the scale seed's 250,000).
+ * p99 ≤ 30 ms over 200,000+ products (the scale seed's 250,000): 10,000 distinct searches each
+ * sent once (issue 21: the answer cache cannot serve them; run last), and a few searches sent
+ * over and over, which the cache mostly serves.
  */
 export const commerceGroup: BenchGroup = {
   name: 'commerce',
@@ -85,6 +89,9 @@ export const commerceGroup: BenchGroup = {
       const m = missingProcedures(procedures);
       return m.length ? `${NOT_AVAILABLE}: ${m.join(', ')}` : null;
     };
+    const searchMissing = missing(['product.search']);
+    const [{ n }] = await query<{ n: number }>(ctx.db, sql`select count(*)::int as n from products where not deleted`);
+    const uncachedName = `product.search uncached, ${DISTINCT_SEARCHES.toLocaleString('en-US')} distinct queries over ${n.toLocaleString('en-US')} products, 50 conns`;
 
     const checkoutName = 'order.checkout (card, shipping) at 50 concurrent buyers';
     const checkoutMissing = missing(['order.checkout']);
@@ -166,8 +173,6 @@ export const commerceGroup: BenchGroup = {
       rows.push({ name: analyticsName, value: load.p95, unit: 'ms p95', target: '≤ 50', pass: load.p95 <= 50, note: `${load.rps} req/s, p50 ${load.p50} ms` });
     }
 
-    const searchMissing = missing(['product.search']);
-    const [{ n }] = await query<{ n: number }>(ctx.db, sql`select count(*)::int as n from products where not deleted`);
     const searchName = `product.search over ${n.toLocaleString('en-US')} products, 50 conns`;
     if (searchMissing) rows.push(unavailable(searchName, 'ms p99', '≤ 30', searchMissing));
     else {
@@ -184,6 +189,18 @@ export const commerceGroup: BenchGroup = {
       const load = await runLoad({ url: ctx.appUrl, connections: 50, duration: 10, warmup: 2, requests: searches });
       rows.push({ name: searchName, value: load.p99, unit: 'ms p99', target: '≤ 30', pass: load.p99 <= 30, note: `${load.rps} req/s, p50 ${load.p50} ms, ${searches.length} query shapes` });
     }
+    // Last, so its 10,000 searches' load cannot weigh on the checkout rows. The cached row above
+    // sent a few fixed prefixes; at most those few of the 10,000 can be answered from the cache.
+    rows.push(
+      searchMissing
+        ? unavailable(uncachedName, 'ms p99', '≤ 30', searchMissing)
+        : await uncachedSearchRow(ctx, {
+            procedure: 'product.search',
+            name: uncachedName,
+            targetMs: 30,
+            searches: await distinctProductSearches(ctx.db, WARMUP_SEARCHES + DISTINCT_SEARCHES),
+          }),
+    );
     return rows;
   },
 };

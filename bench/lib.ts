@@ -107,13 +107,43 @@ export type LoadSpec = {
   /** Answers with this status are expected (a declined card's 412), counted in `refused`, not as failures. */
   refusedStatus?: number;
 };
-export type LoadResult = { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; non2xx: number; refused: number; errors: number };
+/**
+ * Each request of `requests` sent exactly once over `connections` connections (bench/once-load.ts),
+ * after the `warmup` requests (also each once, not counted): for loads that must not repeat a request.
+ */
+export type EachOnceSpec = { url: string; connections: number; requests: LoadRequest[]; warmup: LoadRequest[] };
+/** A request of a measured load and its latency. */
+export type SlowRequest = { path: string; ms: number };
+export type LoadResult = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  refused: number;
+  errors: number;
+  /** The slowest requests with their paths (each-once loads only). */
+  slowest?: SlowRequest[];
+};
 
 /**
  * Runs autocannon in its own process on the load core and returns exact latency percentiles
  * (from every response time, not autocannon's coarse buckets). Throws when any request failed.
  */
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  return runLoadProcess(spec);
+}
+
+/** Like runLoad, each request sent exactly once (the answer cache cannot serve a repeat). */
+export async function runEachOnce(spec: EachOnceSpec): Promise<LoadResult> {
+  const result = await runLoadProcess(spec);
+  if (result.requests !== spec.requests.length) throw new Error(`${spec.url}: ${result.requests} of ${spec.requests.length} requests answered`);
+  return result;
+}
+
+async function runLoadProcess(spec: LoadSpec | EachOnceSpec): Promise<LoadResult> {
   const file = path.join(os.tmpdir(), `inklink-load-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(file, JSON.stringify(spec));
   try {

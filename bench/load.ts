@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { type LoadResult, type LoadSpec, percentile } from './lib';
+import { type EachOnceSpec, type LoadResult, type LoadSpec, percentile } from './lib';
+import { runOnce } from './once-load';
 import { runPaced } from './paced-load';
 
 // The load generator, run by bench/lib.ts#runLoad as its own process pinned to its own core:
 // autocannon against one URL (or paced requests, bench/paced-load.ts, when the spec sets a rate),
-// requests taken round-robin from the spec, every response time kept so the percentiles are
-// exact. Prints one JSON line (LoadResult).
+// requests taken round-robin from the spec; or each request once (bench/once-load.ts) for an
+// EachOnceSpec. Every response time is kept so the percentiles are exact. Prints one JSON line
+// (LoadResult).
 
-const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as LoadSpec;
+const input = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as LoadSpec | EachOnceSpec;
+const isEachOnce = (s: LoadSpec | EachOnceSpec): s is EachOnceSpec => 'warmup' in s && Array.isArray(s.warmup);
 
-async function run(seconds: number, record: boolean) {
+async function run(spec: LoadSpec, seconds: number, record: boolean) {
   let next = 0;
   const times: number[] = [];
   let non2xx = 0;
@@ -42,17 +45,22 @@ async function run(seconds: number, record: boolean) {
 }
 
 async function measured() {
+  if (isEachOnce(input)) {
+    await runOnce(input, input.warmup);
+    return { ...(await runOnce(input, input.requests)), refused: 0 };
+  }
+  const spec = input;
   if (spec.ratePerSecond) {
     const paced = { ...spec, ratePerSecond: spec.ratePerSecond };
     if (spec.warmup) await runPaced(paced, spec.warmup);
     return { ...(await runPaced(paced, spec.duration)), refused: 0 };
   }
-  if (spec.warmup) await run(spec.warmup, false);
-  const { result, times, non2xx, refused } = await run(spec.duration, true);
-  return { times, non2xx, refused, errors: result.errors + result.timeouts, seconds: spec.duration };
+  if (spec.warmup) await run(spec, spec.warmup, false);
+  const { result, times, non2xx, refused } = await run(spec, spec.duration, true);
+  return { times, non2xx, refused, errors: result.errors + result.timeouts, seconds: spec.duration, slowest: undefined };
 }
 
-const { times, non2xx, refused, errors, seconds } = await measured();
+const { times, non2xx, refused, errors, seconds, slowest } = await measured();
 times.sort((a, b) => a - b);
 const round = (n: number) => Math.round(n * 100) / 100;
 const output: LoadResult = {
@@ -65,5 +73,6 @@ const output: LoadResult = {
   non2xx,
   refused,
   errors,
+  slowest,
 };
 console.log(JSON.stringify(output));

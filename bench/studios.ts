@@ -2,7 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { BenchGroup } from './context';
+import { distinctStudioSearches } from './distinct-searches';
 import { hasProcedure, type LoadRequest, query, type Row, runLoad, unavailable } from './lib';
+import { DISTINCT_SEARCHES, uncachedSearchRow, WARMUP_SEARCHES } from './uncached-search';
 
 export const SCALE_STUDIOS = 100_000;
 const PREFIXES = ['port', 'sea', 'aus', 'den', 'chi', 'bro', 'los', 'mia', 'nas', 'pho', 'atl', 'bos', 'iron', 'rose', 'black', 'anchor', 'lotus', 'raven', 'gold', 'velvet', 'p', 's', 'c', 'saint'];
@@ -14,9 +16,11 @@ const searchRequest = (cookie: string, input: unknown): LoadRequest => ({
 });
 
 /**
- * studio.search at 50 connections over 100,000 studios (target p99 ≤ 20 ms): the text search the
- * /studios page sends as you type, over many prefixes and pages; then the filtered and near-me
- * variants, reported against the same target. Upload of a 4000x3000 JPEG to stored WebP variants
+ * studio.search at 50 connections over 100,000 studios (target p99 ≤ 20 ms): first 10,000
+ * distinct searches each sent once, which the answer cache cannot serve (run first, on a server
+ * whose cache holds none of them); then the text search the /studios page sends as you type, over
+ * many prefixes and pages, and the filtered and near-me variants, which it mostly serves, reported
+ * against the same target. Upload of a 4000x3000 JPEG to stored WebP variants
  * (target ≤ 300 ms median).
  */
 export const studioGroup: BenchGroup = {
@@ -29,9 +33,13 @@ export const studioGroup: BenchGroup = {
 
     const searchName = `studio.search text prefixes over ${n.toLocaleString('en-US')} studios, 50 conns`;
     const filteredName = 'studio.search with state / looking-for / near-me, 50 conns';
+    const uncachedName = `studio.search uncached, ${DISTINCT_SEARCHES.toLocaleString('en-US')} distinct queries over ${n.toLocaleString('en-US')} studios, 50 conns`;
     if (!hasProcedure('studio.search')) {
-      rows.push(unavailable(searchName, 'ms p99', '≤ 20'), unavailable(filteredName, 'ms p99', '≤ 20'));
+      rows.push(unavailable(searchName, 'ms p99', '≤ 20'), unavailable(filteredName, 'ms p99', '≤ 20'), unavailable(uncachedName, 'ms p99', '≤ 20'));
     } else {
+      const searches = await distinctStudioSearches(ctx.db, WARMUP_SEARCHES + DISTINCT_SEARCHES);
+      const uncached = await uncachedSearchRow(ctx, { procedure: 'studio.search', name: uncachedName, targetMs: 20, searches, headers: { cookie } });
+
       const text = PREFIXES.flatMap((query) => [searchRequest(cookie, { query }), searchRequest(cookie, { query, cursor: 10 })]);
       const plain = await runLoad({ url: ctx.appUrl, connections: 50, duration: 10, warmup: 2, requests: text });
       rows.push({ name: searchName, value: plain.p99, unit: 'ms p99', target: '≤ 20', pass: plain.p99 <= 20, note: `${plain.rps} req/s, p50 ${plain.p50} ms` });
@@ -43,7 +51,7 @@ export const studioGroup: BenchGroup = {
         searchRequest(cookie, { query: '', near: { latitude: 45.5 - i, longitude: -122.6 + i * 3 } }),
       ]);
       const other = await runLoad({ url: ctx.appUrl, connections: 50, duration: 10, warmup: 2, requests: filtered });
-      rows.push({ name: filteredName, value: other.p99, unit: 'ms p99', target: '≤ 20', pass: other.p99 <= 20, note: `${other.rps} req/s, p50 ${other.p50} ms` });
+      rows.push({ name: filteredName, value: other.p99, unit: 'ms p99', target: '≤ 20', pass: other.p99 <= 20, note: `${other.rps} req/s, p50 ${other.p50} ms` }, uncached);
     }
 
     const uploadName = 'upload 4000x3000 JPEG → stored WebP + 3 avatar variants';

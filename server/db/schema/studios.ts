@@ -115,6 +115,15 @@ export const shops = pgTable(
     index('shops_search_city_quality_idx')
       .on(sql`${t.searchCity} text_pattern_ops`, t.quality.desc(), t.id)
       .where(sql`${t.deleted} = false`),
+    // The same with a state first, for a prefix search within a state: the range covers only that
+    // state's studios, and the looking-for flags, as trailing columns, are checked in the index,
+    // so the scan stays index-only (on the single-column state index it read every matching row).
+    index('shops_state_search_name_idx')
+      .on(t.state, sql`${t.searchName} text_pattern_ops`, t.quality.desc(), t.id, t.lookingForResident, t.lookingForGuest)
+      .where(sql`${t.deleted} = false`),
+    index('shops_state_search_city_idx')
+      .on(t.state, sql`${t.searchCity} text_pattern_ops`, t.quality.desc(), t.id, t.lookingForResident, t.lookingForGuest)
+      .where(sql`${t.deleted} = false`),
     index('shops_display_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
     index('shops_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('shops_state_idx').on(t.state),
@@ -132,6 +141,13 @@ export const shops = pgTable(
     // migration 0009); the chord distance orders exactly as the great-circle distance does.
     index('shops_location_knn_idx')
       .using('gist', pointOnSphere(t.latitude, t.longitude))
+      .where(sql`${t.deleted} = false and not (${t.latitude} = 0 and ${t.longitude} = 0)`),
+    // The same with the state first (btree_gist, migration 0000): "near me" within a state walks
+    // only that state's studios. With a name or city prefix as well, the planner (which takes the
+    // state and the city as independent) expected a few hundred matches and read every one through
+    // the state index to sort them; this KNN scan stops at the page's end.
+    index('shops_state_location_knn_idx')
+      .using('gist', t.state, pointOnSphere(t.latitude, t.longitude))
       .where(sql`${t.deleted} = false and not (${t.latitude} = 0 and ${t.longitude} = 0)`),
     index('shops_quality_idx').on(t.quality.desc().nullsFirst()),
     index('shops_lat_lon_idx').on(t.latitude, t.longitude),
