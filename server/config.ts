@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SMS_ENABLED } from './domains/notifications/rules';
 
 // The one place the environment is read. Every variable is optional; what is unset falls back to
 // an embedded default that works on a fresh machine (PGlite, mail outbox, local disk, local payments).
@@ -115,8 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     /** 'lean': server/trpc/fastify-handler.ts; 'adapter': tRPC's own Fastify adapter (server/trpc/adapter-handler.ts). */
     trpcHandler: e.TRPC_HANDLER,
-    /** No SMS provider is configured in this deployment; SMS deliveries are never scheduled. */
-    smsEnabled: false,
+    /** No SMS provider is configured (spec 1 §9 "sms disabled"); SMS deliveries are never scheduled. */
+    smsEnabled: SMS_ENABLED,
     /** Background loops (mail, notifications, sweeps). Tests turn them off and drive them by hand. */
     jobs: true,
   };
