@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { environmentManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 const MINUTE = 60_000;
 
@@ -38,20 +38,24 @@ const CACHE_RULES: ReadonlyArray<{ path: readonly string[]; lifetime: number; ke
 /** What the spec does not name: five minutes, the spec's common lifetime. */
 export const DEFAULT_LIFETIME = 5 * MINUTE;
 
-/** TanStack Query's own: an unused cached answer is dropped after five minutes. */
+/** TanStack Query's own in the browser: an unused cached answer is dropped after five minutes. */
 const DEFAULT_UNUSED_KEPT = 5 * MINUTE;
 
 /**
  * Gives a query cache the lifetimes above, as per-key defaults: a component or loader asking for
- * a procedure gets its lifetime without saying so. An unused answer is kept at least as long as it
- * is fresh (gcTime), or the blog's hour would end five minutes after its page was left.
+ * a procedure gets its lifetime without saying so. In the browser an unused answer is kept as long
+ * as it is fresh (gcTime), or the blog's hour would end five minutes after its page was left. Not on
+ * the server: each render has a cache of its own, which TanStack never expires there (no timers);
+ * an hour's gcTime would keep every render's answers in memory for an hour.
  */
 export function applyCacheLifetimes(client: QueryClient) {
+  const inBrowser = !environmentManager.isServer();
   // TanStack merges every matching default in the order they were set: shorter paths first, so the
   // more specific rule is applied last and wins.
   const byPathLength = [...CACHE_RULES].sort((a, b) => a.path.length - b.path.length);
   for (const rule of byPathLength) {
-    client.setQueryDefaults([rule.path], { staleTime: rule.lifetime, gcTime: Math.max(rule.lifetime, DEFAULT_UNUSED_KEPT) });
+    const keepUnused = inBrowser && rule.lifetime > DEFAULT_UNUSED_KEPT;
+    client.setQueryDefaults([rule.path], keepUnused ? { staleTime: rule.lifetime, gcTime: rule.lifetime } : { staleTime: rule.lifetime });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { environmentManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetOnSignOut } from '../../src/features/auth/forgetOnSignOut';
@@ -65,11 +65,23 @@ describe('how long a cached answer is used', () => {
     expect(await servedFromCache(queryKey, minutes * MINUTE + 1_000)).toBe(false);
   });
 
-  it('keeps an unused answer at least as long as it is fresh: the blog for an hour, not five minutes', () => {
+  it('keeps an unused answer in the browser as long as it is fresh: the blog for an hour, not five minutes', () => {
+    environmentManager.setIsServer(() => false);
+    try {
+      const browser = createQueryClient();
+      browser.setQueryData(keys.blogList, 'cached');
+      browser.setQueryData(keys.unseenCounts, 'cached');
+      expect(browser.getQueryCache().find({ queryKey: keys.blogList, exact: true })?.gcTime).toBe(60 * MINUTE);
+      expect(browser.getQueryCache().find({ queryKey: keys.unseenCounts, exact: true })?.gcTime).toBe(5 * MINUTE);
+      browser.clear();
+    } finally {
+      environmentManager.setIsServer(() => typeof window === 'undefined');
+    }
+  });
+
+  it("sets no expiry timer on a server render's cache (TanStack keeps it as long as the render's cache lives)", () => {
     client.setQueryData(keys.blogList, 'cached');
-    client.setQueryData(keys.unseenCounts, 'cached');
-    expect(client.getQueryCache().find({ queryKey: keys.blogList, exact: true })?.gcTime).toBe(60 * MINUTE);
-    expect(client.getQueryCache().find({ queryKey: keys.unseenCounts, exact: true })?.gcTime).toBe(5 * MINUTE);
+    expect(client.getQueryCache().find({ queryKey: keys.blogList, exact: true })?.gcTime).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('lets a caller that needs the latest answer ask for it', async () => {
