@@ -72,6 +72,8 @@ export const DELIVERABLE_CHANNELS = NOTIFICATION_CHANNEL_VALUES.filter((channel)
 export const INBOX_TYPES: NotificationType[] = ['message_received', 'invitation_studio', 'invitation_event'];
 export const CALENDAR_TYPES: NotificationType[] = ['event_reminder', 'event_updated', 'booking_confirmed'];
 export const MAX_ATTEMPTS = 3;
+/** Spec 1 §9 "pending list 50": the due deliveries the dispatcher takes at once. */
+export const PENDING_LIST_SIZE = 50;
 
 /** When a channel is due: delay(type, channel) × multiplier(profile) minutes after creation. */
 export function channelDelayMinutes(type: NotificationType, channel: NotificationChannel, profile: EscalationProfile) {
