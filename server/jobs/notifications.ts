@@ -8,7 +8,7 @@ import { PENDING_LIST_SIZE } from '../domains/notifications/rules';
 import { MINUTE } from '../lib/time';
 
 /** One claim takes at most the spec's pending list (50); a job run claims again while claims are full. */
-export const CLAIM_BATCH = PENDING_LIST_SIZE;
+const CLAIM_BATCH = PENDING_LIST_SIZE;
 /** A claimed delivery whose dispatcher died is claimed again after this long. */
 const LEASE_MS = 10 * MINUTE;
 /** Push deliveries of one batch sent at once (each waits on a push service over the network). */
