@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SMS_ENABLED } from './domains/notifications/rules';
+import { ADMIN_HOST_REQUIRED, isAdminHost } from './http/admin-host';
 
 // The one place the environment is read. Every variable is optional; what is unset falls back to
 // an embedded default that works on a fresh machine (PGlite, mail outbox, local disk, local payments).
@@ -21,7 +23,10 @@ const envSchema = z.object({
   // Unset origins follow PORT (http://localhost:3000 at the default port), so `PORT=8080 npm start`
   // puts the right address in e-mail links, OAuth redirects and the start-up message.
   APP_ORIGIN: z.url().optional(),
-  ADMIN_ORIGIN: z.url().optional(),
+  ADMIN_ORIGIN: z
+    .url()
+    .optional()
+    .refine((origin) => origin === undefined || isAdminHost(new URL(origin).host), ADMIN_HOST_REQUIRED),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
@@ -115,8 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     /** 'lean': server/trpc/fastify-handler.ts; 'adapter': tRPC's own Fastify adapter (server/trpc/adapter-handler.ts). */
     trpcHandler: e.TRPC_HANDLER,
-    /** No SMS provider is configured in this deployment; SMS deliveries are never scheduled. */
-    smsEnabled: false,
+    /** No SMS provider is configured (spec 1 §9 "sms disabled"); SMS deliveries are never scheduled. */
+    smsEnabled: SMS_ENABLED,
     /** Background loops (mail, notifications, sweeps). Tests turn them off and drive them by hand. */
     jobs: true,
   };

@@ -3,18 +3,21 @@ import { useRouteContext } from '@tanstack/react-router';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/router';
+import { applyCacheLifetimes, DEFAULT_LIFETIME } from './cache-lifetimes';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type TrpcClient = ReturnType<typeof trpc.createClient>;
 
-/** A query cache with the app's defaults: the browser's one, or one per server-rendered request. */
+/**
+ * A query cache with the app's defaults: the browser's one, or one per server-rendered request.
+ * How long each procedure's answer is used is the spec's, set in ./cache-lifetimes.
+ */
 export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // The spec's cache lifetimes are minutes; five is the common case.
-      queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
-    },
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: DEFAULT_LIFETIME, retry: 1, refetchOnWindowFocus: false } },
   });
+  applyCacheLifetimes(client);
+  return client;
 }
 
 export const queryClient = createQueryClient();

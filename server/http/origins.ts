@@ -17,11 +17,12 @@ function adminHostOf(config: Config): string {
 
 /**
  * Whether a request was sent to the admin host by the admin console itself: its Host is the
- * configured admin origin's, and its Origin and Sec-Fetch-Site, when the browser sends them, say
- * the same origin. A script on the main site (an XSS there) can call the admin host only
- * cross-origin, and the browser then always sends its own Origin, so it is refused even with an
- * AppAdmin's cookie. Compared with the configuration, never with the request's own Host: a
- * DNS-rebound name would otherwise vouch for itself.
+ * configured admin origin's (an admin host by spec 2 §2's rule, ./admin-host, checked at start),
+ * and its Origin and Sec-Fetch-Site, when the browser sends them, say the same origin. A script
+ * on the main site (an XSS there) can call the admin host only cross-origin, and the browser then
+ * always sends its own Origin, so it is refused even with an AppAdmin's cookie. Compared with
+ * the configuration, never with the request's own Host: a DNS-rebound name would otherwise vouch
+ * for itself.
  */
 export function isFromAdminOrigin(config: Config, site: RequestSite | undefined): boolean {
   if (!site?.host || site.host.toLowerCase() !== adminHostOf(config)) return false;

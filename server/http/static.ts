@@ -3,16 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/cookies';
+import { isAdminHost } from './admin-host';
 import { appShell, sendHtml } from './app-shell';
 import { type CreateContext, pageRenderer } from './page-render';
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
-
-/** Admin console host: a name starting with `admin.` or containing `admin-` (spec 2 §2). */
-export const isAdminHost = (host: string | undefined) => {
-  const name = (host ?? '').split(':')[0].toLowerCase();
-  return name.startsWith('admin.') || name.includes('admin-');
-};
 
 /** The landing page prerendered at build time (scripts/prerender-landing.ts). */
 const PRERENDERED_LANDING = 'landing.html';

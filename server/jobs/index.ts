@@ -4,7 +4,7 @@ import { placeUnlocatedStudios } from '../domains/studios/place-unlocated';
 import { renewLocalSubscriptions } from '../domains/payments/renewals';
 import { syncGoogleCalendars } from './calendar-sync';
 import { deliverDueMail } from './mail';
-import { dispatchDueNotifications } from './notifications';
+import { dispatchDueNotificationsFor } from './notifications';
 import { reconcilePayments } from './reconcile-payments';
 
 export type Job = {
@@ -15,9 +15,11 @@ export type Job = {
   run(deps: AppDeps): Promise<unknown>;
 };
 
+const NOTIFICATIONS_EVERY_MS = 2000;
+
 /** Every background loop of the server; domains add theirs here. */
 export const JOBS: Job[] = [
-  { name: 'notifications', intervalMs: 2000, run: dispatchDueNotifications },
+  { name: 'notifications', intervalMs: NOTIFICATIONS_EVERY_MS, run: (deps) => dispatchDueNotificationsFor(deps, NOTIFICATIONS_EVERY_MS) },
   { name: 'mail', intervalMs: 1000, run: deliverDueMail },
   { name: 'booking', intervalMs: 30_000, run: runBookingSweeps },
   { name: 'local-subscriptions', intervalMs: 60_000, run: renewLocalSubscriptions },

@@ -4,9 +4,11 @@ import { sqlTime } from '../db/sql';
 import type { AppDeps } from '../deps';
 import { notificationEmail } from '../domains/notifications/email';
 import { deliverPush } from '../domains/notifications/push/deliver';
+import { PENDING_LIST_SIZE } from '../domains/notifications/rules';
 import { MINUTE } from '../lib/time';
 
-const CLAIM_BATCH = 200;
+/** One claim takes at most the spec's pending list (50); a job run claims again while claims are full. */
+const CLAIM_BATCH = PENDING_LIST_SIZE;
 /** A claimed delivery whose dispatcher died is claimed again after this long. */
 const LEASE_MS = 10 * MINUTE;
 /** Push deliveries of one batch sent at once (each waits on a push service over the network). */
@@ -80,6 +82,22 @@ export async function dispatchDueNotifications(deps: AppDeps): Promise<number> {
   }
   await settleNotificationStatus(deps, [...byId.keys()]);
   return claimed.length;
+}
+
+/**
+ * The background job's run: claims again while claims come back full, for at most `budgetMs` (the
+ * job's interval), so a backlog drains at the dispatcher's own pace instead of 50 deliveries per
+ * tick, and a run never outlasts its tick (the server's stop waits for it). Returns how many it handled.
+ */
+export async function dispatchDueNotificationsFor(deps: AppDeps, budgetMs: number): Promise<number> {
+  // Wall time, not deps.clock: a test's clock stands still.
+  const until = performance.now() + budgetMs;
+  let handled = 0;
+  for (;;) {
+    const claimed = await dispatchDueNotifications(deps);
+    handled += claimed;
+    if (claimed < CLAIM_BATCH || performance.now() >= until) return handled;
+  }
 }
 
 function finish(deps: AppDeps, ids: string[], status: 'sent' | 'cancelled' | 'skipped', lastError: string | null = null) {

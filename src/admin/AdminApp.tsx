@@ -18,7 +18,7 @@ import { mainSiteOrigin, normalizeAdminPath } from './location';
  */
 export function AdminApp() {
   useEffect(normalizeAdminPath, []);
-  const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  const me = trpc.auth.me.useQuery();
   if (me.isLoading) {
     return (
       <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 12 }}>

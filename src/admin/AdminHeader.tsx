@@ -7,8 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
+import { forgetOnSignOut } from '../features/auth/forgetOnSignOut';
 import type { Me } from '../features/auth/useAuth';
 import { trpc } from '../trpc';
 import { mainSiteOrigin } from './location';
@@ -22,9 +22,7 @@ export function AdminHeader({ me }: { me: Me }) {
   const signOut = async () => {
     setAnchor(null);
     await logout.mutateAsync().catch(() => {});
-    const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
-    queryClient.setQueryData(meKey, null);
-    queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(meKey) });
+    forgetOnSignOut(queryClient);
     // After logout the user goes to /.
     window.history.pushState(null, '', '/');
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -45,10 +45,12 @@ export function useAdminTab(): [AdminTab, (tab: AdminTab) => void] {
 }
 
 /**
- * The main site's origin: the admin host without its `admin.` prefix or `admin-` part (the
- * contract names the admin host that way), on the same scheme and port.
+ * The main site's origin: the admin host (spec 2 §2: its name contains `admin.` or `admin-`)
+ * without its admin part: a leading `admin.`, a `-admin` before a dot, or `admin-`
+ * (admin.inklink.example, inklink-admin.example, admin-inklink.example → inklink.example), on the
+ * same scheme and port.
  */
 export function mainSiteOrigin(location: Pick<Location, 'protocol' | 'hostname' | 'port'> = window.location): string {
-  const host = location.hostname.startsWith('admin.') ? location.hostname.slice('admin.'.length) : location.hostname.replace('admin-', '');
+  const host = location.hostname.replace(/^admin\.|-admin(?=\.)|admin-/, '');
   return `${location.protocol}//${host}${location.port ? `:${location.port}` : ''}`;
 }

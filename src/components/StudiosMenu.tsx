@@ -25,7 +25,7 @@ export const STUDIOS_REFRESH_MS = 30_000;
 export const STUDIOS_LOAD_FAILED = 'Failed to fetch user studios';
 
 export function useMyStudios() {
-  return trpc.studio.mine.useQuery(undefined, { staleTime: 5 * 60_000 });
+  return trpc.studio.mine.useQuery();
 }
 
 /** The Studios menu of the top bar: my studios (edit for managers), refresh, add, browse all. */

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shops } from '../../server/db/schema';
 import { ACCESS_DENIED_MESSAGE } from '../../server/domains/admin/inputs';
+import { SMS_DISABLED_MESSAGE } from '../../server/domains/notifications/rules';
 import { seriousViolations } from '../support/axe';
 import { useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
@@ -93,6 +94,18 @@ describe('admin console', () => {
     await page.getByText(ACCESS_DENIED_MESSAGE).waitFor();
     await page.getByRole('link', { name: 'Go to Main Site' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to Main Site' }).getAttribute('href')).toBe(app.url);
+  });
+
+  it('offers only the channels a test notification can be delivered on, and says why SMS is not one', async () => {
+    const admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, app.server.deps.db);
+    const page = await app.newPage();
+    await signInThroughForm(page, admin);
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const channels = page.getByRole('group', { name: 'Channels' });
+    await channels.getByRole('checkbox').first().waitFor();
+    const offered = await channels.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent));
+    expect(offered).toEqual(['in_app', 'push', 'email']);
+    await channels.getByText(SMS_DISABLED_MESSAGE).waitFor();
   });
 
   it('passes axe on the login screen and every tab, with rows in the tables', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../../server/db/schema';
 import { ACCESS_DENIED_MESSAGE } from '../../server/domains/admin/inputs';
 import { filterBySubstring, SEARCH_FIELDS } from '../../server/domains/admin/rules';
+import { SMS_DISABLED_MESSAGE } from '../../server/domains/notifications/rules';
 import { appRouter } from '../../server/router';
 import { type TestClient, trpcError } from '../support/client';
 import { createUser, signIn } from '../support/factories';
@@ -332,6 +333,20 @@ describe('Notifications tab', () => {
     const mine = await server.deps.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(mine.map((n) => n.id)).toEqual(expect.arrayContaining([inbox.id, calendar.id]));
     expect(mine.find((n) => n.id === calendar.id)).toMatchObject({ title: 'Test Calendar Notification', type: 'event_reminder' });
+  });
+  it('refuses SMS, which is disabled (spec 1 §9), saying so, instead of sending without it', async () => {
+    const target = await createUser({}, server.deps.db);
+    const sent = client.admin.notifications.sendTest.mutate({
+      type: 'general_alert',
+      title: 'By text',
+      body: 'Testing SMS',
+      priority: 'normal',
+      escalationProfile: 'normal',
+      targetUserId: target.id,
+      channels: ['in_app', 'sms'],
+    });
+    expect(await trpcError(sent)).toEqual({ code: 'BAD_REQUEST', httpStatus: 400, message: SMS_DISABLED_MESSAGE });
+    expect(await server.deps.db.select().from(notifications).where(eq(notifications.userId, target.id))).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ const SHELL = '<!doctype html><html lang="en"><head></head><body><div id="root">
 const LANDING = `<!doctype html><html lang="en"><head></head><body><div id="root" data-prerendered="landing"><h1>Create Together</h1>${'<p>InkLink</p>'.repeat(100)}</div></body></html>`;
 // The app shell as sent: with the preload of the app's first request (who is signed in).
 const SENT_SHELL = SHELL.replace('</head>', `${pageDataPreloads(undefined, false)}</head>`);
+const ADMIN_PAGE = '<!doctype html><html lang="en"><head><title>InkLink Admin</title></head><body><div id="admin"></div></body></html>';
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 
 let server: TestServer;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
   fs.writeFileSync(path.join(clientDir, 'landing.html'), LANDING);
+  fs.writeFileSync(path.join(clientDir, 'admin.html'), ADMIN_PAGE);
   fs.writeFileSync(path.join(clientDir, 'assets/app-1234.js'), SCRIPT);
   precompressDir(clientDir);
   server = await startTestServer({ serveClient: true, clientDir });
@@ -63,6 +65,21 @@ describe('the prerendered landing page', () => {
   it('is not sent for other pages, which get the app shell', async () => {
     const response = await fetch(`${server.url}/pricing`, { headers: { accept: 'text/html' } });
     expect(await response.text()).toBe(SENT_SHELL);
+  });
+});
+
+describe('the admin console (spec 2 §2: on a host whose name contains "admin." or "admin-")', () => {
+  const pageOn = async (host: string, pathname: string) => (await get(`${server.url}${pathname}`, { host })).raw.toString();
+
+  const adminHosts = ['admin.inklink.example', 'inklink-admin.example.com', 'myadmin.localhost:3000', 'admin-inklink.example'];
+  it.each(adminHosts)('is the page on %s', async (host) => {
+    expect(await pageOn(host, '/')).toBe(ADMIN_PAGE);
+    expect(await pageOn(host, '/dashboard')).toBe(ADMIN_PAGE);
+  });
+
+  it.each(['inklink.example.com', 'badminton.example', 'administration.example'])('is not the page on %s', async (host) => {
+    expect(await pageOn(host, '/')).toBe(LANDING);
+    expect(await pageOn(host, '/pricing')).toBe(SENT_SHELL);
   });
 });
 

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, notificationDeliveries, notifications } from '../../server/db/schema';
-import { createNotification } from '../../server/domains/notifications/create';
-import { dispatchDueNotifications } from '../../server/jobs/notifications';
+import { createNotification, type NewNotification } from '../../server/domains/notifications/create';
+import { dispatchDueNotifications, dispatchDueNotificationsFor } from '../../server/jobs/notifications';
 import { MINUTE } from '../../server/lib/time';
 import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
@@ -49,6 +49,25 @@ describe('notification dispatcher', () => {
     server.clock.advance(60 * MINUTE);
     await drain();
     expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).toHaveLength(0);
+  });
+
+  it("claims at most the spec's pending list (50) at once; a job run claims again while claims are full, within its time", async () => {
+    const user = await createUser({}, server.deps.db);
+    const due: Omit<NewNotification, 'title'> = {
+      userId: user.id,
+      type: 'general_alert',
+      body: 'Due',
+      escalationProfile: 'instant',
+      channels: ['email'],
+    };
+    for (let i = 0; i < 120; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, k) => createNotification(ctx(), { ...due, title: `Due ${i + k}` })));
+    }
+    expect(await dispatchDueNotifications(server.deps)).toBe(50);
+    // A run out of time stops after one claim; one with time left takes the rest.
+    expect(await dispatchDueNotificationsFor(server.deps, 0)).toBe(50);
+    expect(await dispatchDueNotificationsFor(server.deps, 60_000)).toBe(20);
+    expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).toHaveLength(120);
   });
 
   it('two dispatchers running at once deliver each of 1,000 due items exactly once', async () => {

@@ -21,6 +21,13 @@ describe('configuration defaults (CONTRACT.md)', () => {
     expect(config.adminOrigin).toBe('https://admin.inklink.example');
   });
 
+  it('refuses an admin origin the console is not served on (spec 2 §2: a host containing "admin." or "admin-")', () => {
+    const refused = 'ADMIN_ORIGIN: must name a host containing "admin." or "admin-"';
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'https://console.inklink.example' })).toThrow(refused);
+    expect(() => loadConfig({ ADMIN_ORIGIN: 'https://badminton.example' })).toThrow(/ADMIN_ORIGIN/);
+    expect(loadConfig({ ADMIN_ORIGIN: 'https://inklink-admin.example.com' }).adminOrigin).toBe('https://inklink-admin.example.com');
+  });
+
   it('refuses an origin that is not a URL', () => {
     expect(() => loadConfig({ APP_ORIGIN: 'localhost' })).toThrow(/APP_ORIGIN/);
   });

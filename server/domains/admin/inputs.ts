@@ -6,6 +6,7 @@ import {
   NOTIFICATION_TYPE_VALUES,
 } from '../../db/schema/notification-values';
 import type { UserType } from '../../db/schema/users';
+import { DELIVERABLE_CHANNELS, SMS_DISABLED_MESSAGE, SMS_ENABLED } from '../notifications/rules';
 import { displayNameField } from '../users/inputs';
 import { PAYMENT_TYPE_VALUES, TATTOO_STYLES } from '../../db/schema/studio-values';
 
@@ -158,10 +159,10 @@ export const byIdInput = z.object({ id: z.uuid({ error: 'Not found' }) });
 // Notification test form (spec 2 §3, §5)
 // ---------------------------------------------------------------------------------------------
 
-/** The test form offers every value the schema allows. */
+/** The test form offers every value the schema allows, and only the channels that can deliver. */
 export {
+  DELIVERABLE_CHANNELS as TEST_CHANNELS,
   ESCALATION_PROFILE_VALUES as TEST_PROFILES,
-  NOTIFICATION_CHANNEL_VALUES as TEST_CHANNELS,
   NOTIFICATION_PRIORITY_VALUES as TEST_PRIORITIES,
   NOTIFICATION_TYPE_VALUES as TEST_NOTIFICATION_TYPES,
 };
@@ -188,7 +189,13 @@ export const testNotificationInput = z.object({
   type: z.enum(NOTIFICATION_TYPE_VALUES, { error: 'Unknown notification type' }),
   title: requiredField.max(200, 'Title must be at most 200 characters'),
   body: requiredField.max(2000, 'Body must be at most 2000 characters'),
-  channels: z.array(z.enum(NOTIFICATION_CHANNEL_VALUES, { error: 'Unknown channel' })).min(1, 'Pick at least one channel').max(4).transform(unique),
+  channels: z
+    .array(z.enum(NOTIFICATION_CHANNEL_VALUES, { error: 'Unknown channel' }))
+    .min(1, 'Pick at least one channel')
+    .max(4)
+    // Said, not dropped: a test asking for SMS would otherwise look sent on a channel that never is.
+    .refine((channels) => SMS_ENABLED || !channels.includes('sms'), { error: SMS_DISABLED_MESSAGE })
+    .transform(unique),
   priority: z.enum(NOTIFICATION_PRIORITY_VALUES, { error: 'Unknown priority' }),
   escalationProfile: z.enum(ESCALATION_PROFILE_VALUES, { error: 'Unknown escalation profile' }),
   targetUserId: z.string({ error: NOTIFICATION_FORM_MESSAGES.required }).trim().min(1, NOTIFICATION_FORM_MESSAGES.required).pipe(z.uuid({ error: ADMIN_MESSAGES.userNotFound })),

@@ -1,4 +1,10 @@
-import type { EscalationProfile, NotificationChannel, NotificationPriority, NotificationType } from '../../db/schema/notification-values';
+import {
+  type EscalationProfile,
+  NOTIFICATION_CHANNEL_VALUES,
+  type NotificationChannel,
+  type NotificationPriority,
+  type NotificationType,
+} from '../../db/schema/notification-values';
 
 // The spec's notification constants (spec 1 §9) as pure functions.
 
@@ -53,9 +59,21 @@ export function defaultChannels(type: NotificationType): NotificationChannel[] {
   return type === 'message_received' || type === 'event_updated' ? ['in_app', 'push'] : ['in_app', 'push', 'email'];
 }
 
+/**
+ * Spec 1 §9: "sms disabled". No text-message provider is configured, so SMS is never scheduled
+ * (config.smsEnabled), never offered, and refused where a caller names it.
+ */
+export const SMS_ENABLED = false;
+export const SMS_DISABLED_MESSAGE = 'SMS is disabled: no text-message provider is configured, so an SMS cannot be delivered';
+
+/** The channels a notification can be delivered on here: all of them but SMS while it is disabled. */
+export const DELIVERABLE_CHANNELS = NOTIFICATION_CHANNEL_VALUES.filter((channel) => channel !== 'sms' || SMS_ENABLED);
+
 export const INBOX_TYPES: NotificationType[] = ['message_received', 'invitation_studio', 'invitation_event'];
 export const CALENDAR_TYPES: NotificationType[] = ['event_reminder', 'event_updated', 'booking_confirmed'];
 export const MAX_ATTEMPTS = 3;
+/** Spec 1 §9 "pending list 50": the due deliveries the dispatcher takes at once. */
+export const PENDING_LIST_SIZE = 50;
 
 /** When a channel is due: delay(type, channel) × multiplier(profile) minutes after creation. */
 export function channelDelayMinutes(type: NotificationType, channel: NotificationChannel, profile: EscalationProfile) {

@@ -8,6 +8,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -17,6 +18,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TEST_CHANNELS, TEST_NOTIFICATION_TYPES, TEST_PRIORITIES, TEST_PROFILES, testNotificationInput } from '../../../server/domains/admin/inputs';
+import { SMS_DISABLED_MESSAGE, SMS_ENABLED } from '../../../server/domains/notifications/rules';
 import type { Me } from '../../features/auth/useAuth';
 import { trpc } from '../../trpc';
 import { type Failure, FailureAlert, failureOf } from '../components/failure';
@@ -124,6 +126,7 @@ export default function NotificationsTab({ me }: { me: Me }) {
                     />
                   ))}
                 </FormGroup>
+                {!SMS_ENABLED && <FormHelperText>{SMS_DISABLED_MESSAGE}</FormHelperText>}
               </FormControl>
             )}
           />

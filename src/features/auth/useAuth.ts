@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { getQueryKey } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 import { trpc } from '../../trpc';
+import { forgetOnSignOut } from './forgetOnSignOut';
 
 export type Me = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
 
@@ -31,14 +31,14 @@ export function rememberUser(user: Me | null) {
 }
 
 export function useMe() {
-  const query = trpc.auth.me.useQuery(undefined, { placeholderData: storedUser, staleTime: 60_000 });
+  const query = trpc.auth.me.useQuery(undefined, { placeholderData: storedUser });
   return { me: query.data ?? null, loading: query.isLoading && query.data === undefined };
 }
 
 export const isArtist = (me: Me) => me.userTypes.includes('artist') || me.userTypes.includes('Artist');
 export const isAppAdmin = (me: Me) => me.userTypes.includes('AppAdmin');
 
-/** Signs out, clears every cached query (profile caches included) and goes home. */
+/** Signs out, forgets what the member was shown (./forgetOnSignOut) and goes home. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -47,11 +47,7 @@ export function useLogout() {
   return async () => {
     await logout.mutateAsync().catch(() => {});
     rememberUser(null);
-    // Tell every observer nobody is signed in, then drop every other cached query (profile caches
-    // included). clear() would orphan mounted observers on the old queries.
-    const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
-    queryClient.setQueryData(meKey, null);
-    queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(meKey) });
+    forgetOnSignOut(queryClient);
     await router.invalidate();
     await navigate({ to: '/' });
   };

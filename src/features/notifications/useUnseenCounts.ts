@@ -4,6 +4,6 @@ import { trpc } from '../../trpc';
 export const COUNTS_REFRESH_MS = 30_000;
 
 export function useUnseenCounts(enabled: boolean) {
-  const counts = trpc.notification.unseenCounts.useQuery(undefined, { enabled, refetchInterval: COUNTS_REFRESH_MS, staleTime: 60_000 });
+  const counts = trpc.notification.unseenCounts.useQuery(undefined, { enabled, refetchInterval: COUNTS_REFRESH_MS });
   return counts.data ?? { inbox: 0, calendar: 0, total: 0 };
 }
