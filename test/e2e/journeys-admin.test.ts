@@ -52,6 +52,15 @@ async function sidewaysTables(page: Page): Promise<string[]> {
   );
 }
 
+/** Figures and texts inside a card that run past its edge (a long sum in a 390 px dashboard tile). */
+async function textsPastTheirCard(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.MuiCard-root p')]
+      .filter((p) => p instanceof HTMLElement && p.offsetParent !== null && p.scrollWidth > p.clientWidth + 1)
+      .map((p) => p.textContent?.trim() ?? ''),
+  );
+}
+
 const failWith500 = (route: Route) =>
   route.fulfill({
     status: 500,
@@ -93,6 +102,7 @@ describe('admin console journeys (issue 19)', () => {
         expect({ tab, overflow: await horizontalOverflow(page) }).toEqual({ tab, overflow: 0 });
         expect({ tab, cut: await cutLabels(page) }).toEqual({ tab, cut: [] });
         expect({ tab, sidewaysTables: await sidewaysTables(page) }).toEqual({ tab, sidewaysTables: [] });
+        expect({ tab, pastTheirCard: await textsPastTheirCard(page) }).toEqual({ tab, pastTheirCard: [] });
       }
       // Migrations is open: the three numbers of Inactive Shops Deletion, labels in full.
       for (const label of ['Months Since Last Update', 'Maximum Quality Score', 'Days Since Soft Delete'])

@@ -7,7 +7,12 @@ export function StatTile({ label, value, tone }: { label: string; value: string 
   return (
     <Card variant="outlined" sx={{ minWidth: 150, flex: '1 1 150px' }}>
       <CardContent>
-        <Typography component="p" variant="h4" sx={{ fontWeight: 700, color: tone ? `${tone}.main` : undefined }}>
+        {/* Two tiles share a 390 px row: a long sum ("$12,345.67") wraps inside its tile, never past it. */}
+        <Typography
+          component="p"
+          variant="h4"
+          sx={{ fontWeight: 700, color: tone ? `${tone}.main` : undefined, fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}
+        >
           {value}
         </Typography>
         <Typography component="p" color="text.secondary">
