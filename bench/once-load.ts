@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { LoadRequest, LoadSpec, SlowRequest } from './lib';
+import { sendRequest } from './send-request';
 
 // Every request of the list sent exactly once: `connections` keep-alive users each take the next
 // unsent request the moment their previous answer has arrived, until the list is used up. For
@@ -13,20 +14,6 @@ export type OnceResult = { times: number[]; non2xx: number; errors: number; seco
 
 /** How many of the slowest requests are reported (their paths, to explain them afterwards). */
 const SLOWEST = 20;
-
-function send(agent: http.Agent, url: URL, request: LoadRequest): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent, host: url.hostname, port: url.port, method: request.method ?? 'GET', path: request.path ?? '/', headers: request.headers },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(request.body);
-  });
-}
 
 /** Sends each of `requests` once over `spec.connections` connections. */
 export async function runOnce(spec: Pick<LoadSpec, 'url' | 'connections'>, requests: LoadRequest[]): Promise<OnceResult> {
@@ -41,7 +28,7 @@ export async function runOnce(spec: Pick<LoadSpec, 'url' | 'connections'>, reque
       const request = requests[next++];
       const t0 = performance.now();
       try {
-        const status = await send(agent, url, request);
+        const status = await sendRequest(agent, url, request);
         if (status < 200 || status >= 300) result.non2xx++;
       } catch {
         result.errors++;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { LoadRequest, LoadSpec } from './lib';
+import type { LoadSpec } from './lib';
+import { sendRequest } from './send-request';
 
 // Paced load: `connections` users, each on its own keep-alive connection, who between them send
 // `ratePerSecond` requests a second, evenly spread — user i sends at its slots
@@ -10,20 +11,6 @@ import type { LoadRequest, LoadSpec } from './lib';
 // counts too (no coordinated omission).
 
 export type PacedResult = { times: number[]; non2xx: number; errors: number; seconds: number };
-
-function send(agent: http.Agent, url: URL, request: LoadRequest): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent, host: url.hostname, port: url.port, method: request.method ?? 'GET', path: request.path ?? '/', headers: request.headers },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(request.body);
-  });
-}
 
 export async function runPaced(spec: LoadSpec & { ratePerSecond: number }, seconds: number): Promise<PacedResult> {
   const url = new URL(spec.url);
@@ -38,7 +25,7 @@ export async function runPaced(spec: LoadSpec & { ratePerSecond: number }, secon
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       try {
-        const status = await send(agent, url, spec.requests[slot % spec.requests.length]);
+        const status = await sendRequest(agent, url, spec.requests[slot % spec.requests.length]);
         if (status < 200 || status >= 300) result.non2xx++;
       } catch {
         result.errors++;

@@ -58,6 +58,28 @@ async function expectWholeRunFailure(tool: MigrationTool, table: 'shops' | 'shop
   }
 }
 
+/** A dry run over two rows needing the change: says so in the app's words, and writes nothing. */
+async function expectDryRunToSayItWouldUpdateTwo(tool: MigrationTool) {
+  const untouched = await dataChecksums();
+  const dry = await run(tool, true);
+  expect(dry).toMatchObject({ success: true, dryRun: true, updated: 2, errors: 0 });
+  expect(dry.message).toBe('Dry run: 2 records would be updated, 0 would fail. Nothing was changed.');
+  expect(await dataChecksums()).toEqual(untouched);
+}
+
+/** A run after everything was fixed, a minute later: 0 updated and not one row re-stamped. */
+async function expectSecondRunToChangeNothing(tool: MigrationTool, failuresText: 'errors' | 'failures') {
+  server.clock.advance(MINUTE);
+  const settled = await dataChecksums();
+  expect(await run(tool)).toMatchObject({
+    success: true,
+    updated: 0,
+    errors: 0,
+    message: `Migration completed with 0 successful updates and 0 ${failuresText}.`,
+  });
+  expect(await dataChecksums()).toEqual(settled);
+}
+
 /** Two runs at once: between them each row needing the change is updated, and counted, once. */
 async function expectConcurrentRunsToCountOnce(tool: MigrationTool, needing: number) {
   const [a, b] = await Promise.all([run(tool), run(tool)]);
@@ -89,11 +111,7 @@ describe('Shop records migration, run again', () => {
     });
     await insertShop(db, now, { name: 'Complete', managingUsers: [owner.id], messageUsers: [owner.id] });
 
-    const untouched = await dataChecksums();
-    const dry = await run('shop-records', true);
-    expect(dry).toMatchObject({ success: true, dryRun: true, updated: 2, errors: 0 });
-    expect(dry.message).toBe('Dry run: 2 records would be updated, 0 would fail. Nothing was changed.');
-    expect(await dataChecksums()).toEqual(untouched);
+    await expectDryRunToSayItWouldUpdateTwo('shop-records');
 
     const first = await run('shop-records');
     expect(first).toMatchObject({
@@ -109,16 +127,7 @@ describe('Shop records migration, run again', () => {
     expect(fixed.map((shop) => shop.searchName).sort()).toEqual(['needs fields', 'no search']);
     expect(fixed.every((shop) => shop.lastUpdated?.getTime() === lastUpdated.getTime())).toBe(true);
 
-    server.clock.advance(MINUTE);
-    const settled = await dataChecksums();
-    const second = await run('shop-records');
-    expect(second).toMatchObject({
-      success: true,
-      updated: 0,
-      errors: 0,
-      message: 'Migration completed with 0 successful updates and 0 failures.',
-    });
-    expect(await dataChecksums()).toEqual(settled);
+    await expectSecondRunToChangeNothing('shop-records', 'failures');
   });
 
   it('two runs at once update each shop once between them', async () => {
@@ -174,11 +183,7 @@ describe('ShopUser permissions migration, run again', () => {
     const managers = [bare.userId, half.userId, full.userId];
     await db.update(shops).set({ managingUsers: managers, messageUsers: managers }).where(eq(shops.id, shop.id));
 
-    const untouched = await dataChecksums();
-    const dry = await run('shop-user-permissions', true);
-    expect(dry).toMatchObject({ success: true, dryRun: true, updated: 2, errors: 0 });
-    expect(dry.message).toBe('Dry run: 2 records would be updated, 0 would fail. Nothing was changed.');
-    expect(await dataChecksums()).toEqual(untouched);
+    await expectDryRunToSayItWouldUpdateTwo('shop-user-permissions');
 
     const [fullBefore] = await db.select().from(shopUsers).where(eq(shopUsers.id, full.id));
     const first = await run('shop-user-permissions');
@@ -194,16 +199,7 @@ describe('ShopUser permissions migration, run again', () => {
     expect(rows.get(resident.id)?.permissions).toEqual({ calendar: false, manage: false });
     expect(rows.get(full.id)?.lastUpdated.getTime()).toBe(fullBefore.lastUpdated.getTime());
 
-    server.clock.advance(MINUTE);
-    const settled = await dataChecksums();
-    const second = await run('shop-user-permissions');
-    expect(second).toMatchObject({
-      success: true,
-      updated: 0,
-      errors: 0,
-      message: 'Migration completed with 0 successful updates and 0 errors.',
-    });
-    expect(await dataChecksums()).toEqual(settled);
+    await expectSecondRunToChangeNothing('shop-user-permissions', 'errors');
   });
 
   /** A shop whose `count` members are all its managing users, none of them with a permission yet. */
@@ -246,11 +242,7 @@ describe('ShopUser EndDate migration, run again', () => {
     const db = server.deps.db;
     const { openIds, infiniteIds, stamped } = await memberships(3, 2);
 
-    const untouched = await dataChecksums();
-    const dry = await run('shop-user-end-date', true);
-    expect(dry).toMatchObject({ success: true, dryRun: true, updated: 2, errors: 0 });
-    expect(dry.message).toBe('Dry run: 2 records would be updated, 0 would fail. Nothing was changed.');
-    expect(await dataChecksums()).toEqual(untouched);
+    await expectDryRunToSayItWouldUpdateTwo('shop-user-end-date');
 
     server.clock.advance(MINUTE);
     const startedAt = server.clock.now();
@@ -267,16 +259,7 @@ describe('ShopUser EndDate migration, run again', () => {
     const open = await db.select().from(shopUsers).where(inArray(shopUsers.id, openIds));
     expect(open.map((row) => row.lastUpdated.getTime())).toEqual(openIds.map(() => stamped.getTime()));
 
-    server.clock.advance(MINUTE);
-    const settled = await dataChecksums();
-    const second = await run('shop-user-end-date');
-    expect(second).toMatchObject({
-      success: true,
-      updated: 0,
-      errors: 0,
-      message: 'Migration completed with 0 successful updates and 0 errors.',
-    });
-    expect(await dataChecksums()).toEqual(settled);
+    await expectSecondRunToChangeNothing('shop-user-end-date', 'errors');
   });
 
   it('a run that fails midway reports zero updated and one error, and changes no membership', async () => {
