@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
+import { executeRows } from '../../server/db/sql';
 import { sellerWithStorefront } from '../support/commerce-fixtures';
 import { useTestServer } from '../support/server';
 
@@ -27,7 +28,9 @@ type Input = {
 /** The plain query of spec 1 §5, as one statement. */
 async function plainSearch(input: Input): Promise<string[]> {
   const text = input.query?.trim().toLowerCase() ?? '';
-  const rows = (await server.deps.db.execute(sql`
+  const rows = await executeRows<{ id: string }>(
+    server.deps.db,
+    sql`
     select p.id from products p
     where p.status = 'active' and not p.deleted
       and exists (select 1 from storefronts s where s.id = p.storefront_id and s.is_active and not s.deleted)
@@ -42,7 +45,8 @@ async function plainSearch(input: Input): Promise<string[]> {
            or lower(p.description) like '%' || replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
            or p.tags @> array[${text}]::text[])
     order by p.created_at desc nulls last, p.id
-    limit ${PAGE} offset ${input.cursor ?? 0}`)) as unknown as { id: string }[];
+    limit ${PAGE} offset ${input.cursor ?? 0}`,
+  );
   return rows.map((r) => r.id);
 }
 
