@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { horizontalOverflow, PHONE_WIDTH, useBrowserApp } from '../support/browser';
 import { productInput, sellerWithStorefront } from '../support/commerce-fixtures';
 
@@ -50,6 +51,7 @@ describe('product photos in the browser', () => {
     await expect.poll(() => managerOrder(page)).toEqual(['Back print of the rose tee', 'Rose Tee']);
     expect(await page.getByRole('button', { name: 'Move photo 1 earlier' }).isDisabled()).toBe(true);
 
+    expect(await seriousViolations(page)).toEqual([]);
     fs.mkdirSync(SHOTS, { recursive: true });
     const photosGroup = page.locator('fieldset').filter({ hasText: 'of 10 photos' });
     await photosGroup.screenshot({ path: path.join(SHOTS, 'product-photos-manager-1280.png') });
