@@ -83,6 +83,13 @@ describe('POST /api/products/:productId/photos', () => {
     expect(await productImageCount()).toBe(before);
   });
 
+  it('takes the longest alt text in any script, and refuses a longer one with its message', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const longest = '玫'.repeat(250); // 750 bytes in UTF-8
+    expect(photosIn(await upload(seller.client, product.id, png, { altText: longest })).map((p) => p.altText)).toEqual([longest]);
+    expect(await upload(seller.client, product.id, png, { altText: `${longest}!` })).toEqual({ status: 400, body: { error: 'Alt text must be at most 250 characters' } });
+  });
+
   it("refuses anyone but the storefront's managers with the storefront's message, and changes nothing", async () => {
     const { owner, manager, member, storefront } = await studioWithStorefront(server);
     const product = await owner.client.product.create.mutate(productInput(storefront.id));
