@@ -79,6 +79,10 @@ describe('product photos in the browser', () => {
     expect(await cover.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-640\.webp 640w, .*-960\.webp 960w, .*\.webp 1200w$/);
     await visitor.getByRole('button', { name: 'Show picture 2 of 2' }).click();
     await visitor.getByRole('img', { name: 'Rose Tee' }).first().waitFor();
+    await visitor.screenshot({ path: path.join(SHOTS, 'product-photos-page-1280.png') });
+    await visitor.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+    expect(await horizontalOverflow(visitor)).toBe(0);
+    await visitor.screenshot({ path: path.join(SHOTS, 'product-photos-page-390.png') });
     await visitor.goto(`${app.url}/storefront/${seller.storefront.id}`);
     const card = visitor.getByRole('article').getByRole('img', { name: 'Back print of the rose tee' });
     await card.waitFor();
