@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { localPaymentIntents, localRefunds, notifications, orderItems, orders, products } from '../../server/db/schema';
+import { localPaymentIntents, localRefunds, notifications, orderItems, orders, productPhotos, products } from '../../server/db/schema';
 import { ORDER_NUMBER_PATTERN } from '../../server/domains/orders/rules';
 import { trpcError } from '../support/client';
 import { ADDRESS, CARDS, person, productInput, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
@@ -21,12 +21,13 @@ async function shop() {
     productInput(seller.storefront.id, {
       name: 'Studio Tee',
       price: 2500,
-      images: ['/files/tee.webp'],
       variants: [{ name: 'Size', options: [{ name: 'M' }, { name: 'XXL', priceModifier: 400 }] }],
       customizationOptions: [{ name: 'Name print', priceModifier: 300 }],
       inventory: { trackInventory: true, quantity: 10, lowStockThreshold: 2 },
     }),
   );
+  // A photo kept from the old "Image URLs" box: the order line keeps its URL as the line's picture.
+  await db().insert(productPhotos).values({ productId: tee.id, position: 0, externalUrl: '/files/tee.webp', altText: 'Studio Tee' });
   const balm = await seller.client.product.create.mutate(productInput(seller.storefront.id, { name: 'Balm', price: 1200 }));
   const buyer = await person(server);
   const size = (name: string) => ({ variantId: tee.variants[0].id, optionId: tee.variants[0].options.find((o) => o.name === name)?.id ?? '' });

@@ -23,7 +23,7 @@ async function pendingCardOrder() {
   const [product] = await db().select().from(products).where(eq(products.id, created.id));
   const storefront = await loadStorefrontWithTimezone(db(), seller.storefront.id);
   const request = { customerId: buyer.user.id, fulfillmentMethod: 'pickup' as const, shippingAddress: null, customerNotes: null, byCard: true };
-  const { order } = await placeOrder(ctx(), storefront, request, [{ product, quantity: 2, unitPrice: product.price, subtotal: 2 * product.price, variants: [], customizations: [] }]);
+  const { order } = await placeOrder(ctx(), storefront, request, [{ product: { ...product, firstPhotoUrl: null }, quantity: 2, unitPrice: product.price, subtotal: 2 * product.price, variants: [], customizations: [] }]);
   const stock = async () => (await db().select({ q: products.quantity }).from(products).where(eq(products.id, product.id)))[0].q;
   const told = async (userId: string, title: string) =>
     (await db().select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.title, title))))[0].n;

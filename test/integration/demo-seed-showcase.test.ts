@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../scripts/seed/demo/index';
-import { artists, blogs, images, products, shops } from '../../server/db/schema';
+import { artists, blogs, images, productPhotos, products, shops } from '../../server/db/schema';
 import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 
@@ -43,7 +43,10 @@ describe('demo seed: a showcase a newcomer can judge', () => {
 
     const allProducts = await db.select().from(products);
     expect(allProducts.length).toBeGreaterThan(0);
-    expect(allProducts.filter((p) => p.images.length === 0).map((p) => p.name)).toEqual([]);
+    // Each an upload to the product, with its WebP sizes for srcset (issue 20).
+    const photos = await db.select({ productId: productPhotos.productId, image: images }).from(productPhotos).innerJoin(images, eq(images.id, productPhotos.imageId));
+    expect(allProducts.filter((p) => !photos.some((photo) => photo.productId === p.id)).map((p) => p.name)).toEqual([]);
+    expect(new Set(photos.map((p) => `${p.image.imageType} ${p.image.variants.map((v) => v.size).join(',')}`))).toEqual(new Set(['product 320,640,960']));
 
     const posts = await db.select().from(blogs).where(eq(blogs.status, 'published'));
     expect(posts.length).toBeGreaterThanOrEqual(3);
@@ -59,7 +62,7 @@ describe('demo seed: a showcase a newcomer can judge', () => {
     // Served: every stored picture and cut answers 200 with an image type.
     const urls = [
       ...rows.flatMap((r) => [r.url, ...(r.variants ?? []).map((v) => v.url)]),
-      ...allProducts.flatMap((p) => p.images),
+      ...photos.flatMap((p) => [p.image.url, ...p.image.variants.map((v) => v.url)]),
       ...studioBanners.map((b) => b.url),
     ];
     const failures: string[] = [];

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artists, images, pendingFileDeletions, shopUsers } from '../../server/db/schema';
 import { movePrivateFiles } from '../../server/domains/images/move-private-files';
-import { IMAGE_TYPES, type ImageType } from '../../server/domains/images/rules';
+import { ACCOUNT_IMAGE_TYPES as IMAGE_TYPES, type ImageType } from '../../server/domains/images/rules';
 import { localFilesDir } from '../../server/providers/storage';
 import type { TestClient } from '../support/client';
 import { type Person, person as signedInPerson } from '../support/commerce-fixtures';

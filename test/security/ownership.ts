@@ -1,4 +1,4 @@
-import { artists, artistWorkingHours, bookings, images, notifications, shopUsers } from '../../server/db/schema';
+import { artists, artistWorkingHours, bookings, images, notifications, productPhotos, shopUsers } from '../../server/db/schema';
 import type { TestClient } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import type { TestServer } from '../support/server';
@@ -110,6 +110,16 @@ async function ownProduct(w: World) {
     inventory: { trackInventory: true, quantity: 5 },
   });
   return { storefrontId, productId: product.id };
+}
+
+/** A photo of the owner's product (a kept URL: no upload needed to test who may change it). */
+async function ownProductPhoto(w: World) {
+  const { productId } = await ownProduct(w);
+  const [photo] = await w.server.deps.db
+    .insert(productPhotos)
+    .values({ productId, position: 0, externalUrl: 'https://example.com/balm.jpg', altText: 'Balm' })
+    .returning({ id: productPhotos.id });
+  return { productId, photoId: photo.id };
 }
 
 async function orderInOwnStore(w: World) {
@@ -276,6 +286,16 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'product.updateInventory': entry({
     setup: (w) => ownProduct(w),
     call: (c, p) => c.product.updateInventory.mutate({ storefrontId: p.storefrontId, items: [{ productId: p.productId, quantity: 3 }] }),
+  }),
+  // A product's photos: its storefront's managers only (uploads: test/integration/product-photos.test.ts).
+  'product.reorderPhotos': entry({
+    setup: (w) => ownProductPhoto(w),
+    call: (c, p) => c.product.reorderPhotos.mutate({ productId: p.productId, photoIds: [p.photoId] }),
+  }),
+  'product.deletePhoto': entry({ setup: (w) => ownProductPhoto(w), call: (c, p) => c.product.deletePhoto.mutate({ photoId: p.photoId }) }),
+  'product.updatePhotoAlt': entry({
+    setup: (w) => ownProductPhoto(w),
+    call: (c, p) => c.product.updatePhotoAlt.mutate({ photoId: p.photoId, altText: 'Tin of balm' }),
   }),
 
   // An order the third person placed in the owner's storefront: the customer and the sellers only.

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_TYPES, mainKeyOf, visibilityOf } from '../../server/domains/images/rules';
 
 describe('image visibility', () => {
-  it('makes photos sent in conversations and booking requests (reference) private, every other kind public', () => {
+  it('makes photos sent in conversations and booking requests (reference) private, every other kind (product photos too) public', () => {
     expect(Object.fromEntries(IMAGE_TYPES.map((t) => [t, visibilityOf(t)]))).toEqual({
       portfolio: 'public',
       flash: 'public',
       reference: 'private',
       avatar: 'public',
       banner: 'public',
+      product: 'public',
     });
   });
 

@@ -2,7 +2,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { artists, images, shops, shopUsers, users } from '../../../server/db/schema';
 import { uploadImage } from '../../../server/domains/images/service';
-import type { ImageType } from '../../../server/domains/images/rules';
+import type { ACCOUNT_IMAGE_TYPES } from '../../../server/domains/images/rules';
+
+type ImageType = (typeof ACCOUNT_IMAGE_TYPES)[number];
 import type { ServiceCtx } from '../../../server/service-context';
 import { bannerArt, flashSheet, type MotifName, PALETTES, type Palette, portfolioPiece, randomSource } from './artwork';
 import type { DemoSeedContext } from './index';

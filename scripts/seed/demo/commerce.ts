@@ -1,20 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { products, shops, shopUsers, storefronts } from '../../../server/db/schema';
+import { productPhotos, products, shops, shopUsers, storefronts } from '../../../server/db/schema';
 import { cancelOrder } from '../../../server/domains/orders/service/cancel';
 import { checkout } from '../../../server/domains/orders/service/checkout';
 import { markDelivered, setTracking, updateOrderStatus } from '../../../server/domains/orders/service/transitions';
 import { createProduct } from '../../../server/domains/products/service';
 import { createStorefront } from '../../../server/domains/storefronts/service';
-import type { ServiceCtx } from '../../../server/service-context';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../../../server/providers/payments/types';
-import { uploadImage } from '../../../server/domains/images/service';
+import { uploadProductPhoto } from '../../../server/domains/products/photos/service';
 import { serviceCtxFor, toJpeg, twoAtATime } from './artists';
 import { PALETTES, productPhoto, randomSource } from './artwork';
 import type { DemoSeedContext } from './index';
 
 type ProductFields = Parameters<typeof createProduct>[0]['input'];
 type ProductSeed = Partial<ProductFields> & Pick<ProductFields, 'name' | 'price'>;
-const PRODUCT_DEFAULTS = { description: '', category: null, tags: [], featured: false, status: 'active', images: [], inventory: {}, variants: [], customizationOptions: [] } satisfies Omit<
+const PRODUCT_DEFAULTS = { description: '', category: null, tags: [], featured: false, status: 'active', inventory: {}, variants: [], customizationOptions: [] } satisfies Omit<
   ProductFields,
   'storefrontId' | 'name' | 'price'
 >;
@@ -50,7 +49,6 @@ export async function seedCommerce(ctx: DemoSeedContext) {
       settings: { taxRate: 0, shippingRate: 599, freeShippingThreshold: 7500 },
     },
   });
-  const photo = await productPhotos(asOwner, asArtist);
 
   const product = (input: ProductSeed, storefrontId = store.id, who = asOwner) =>
     createProduct({ ctx: who, input: { ...PRODUCT_DEFAULTS, storefrontId, ...input } });
@@ -59,7 +57,6 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     description: 'Unscented shea and calendula balm for the first two weeks.',
     price: 1400,
     category: 'aftercare',
-    images: [photo.balm],
     tags: ['aftercare', 'healing'],
     featured: true,
     inventory: { trackInventory: true, quantity: 40, lowStockThreshold: 8 },
@@ -70,7 +67,6 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     price: 3000,
     category: 'apparel',
     tags: ['merch', 'cotton'],
-    images: [photo.tee],
     featured: true,
     inventory: { trackInventory: true, quantity: 24, lowStockThreshold: 5 },
     variants: [{ name: 'Size', options: [{ name: 'S', priceModifier: 0 }, { name: 'M', priceModifier: 0 }, { name: 'L', priceModifier: 0 }, { name: 'XXL', priceModifier: 400 }] }],
@@ -81,15 +77,14 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     description: 'A4 giclée print of the swallow flash sheet, signed.',
     price: 2500,
     category: 'prints',
-    images: [photo.print],
     tags: ['flash', 'art'],
     inventory: { trackInventory: true, quantity: 4, lowStockThreshold: 5 },
   });
-  await product({ name: 'Gift Card', description: 'Good for tattoos and merch.', price: 5000, category: 'gift-cards', tags: ['gift'], images: [photo['gift-card']] });
-  await product({ name: 'Winter Hoodie', description: 'Coming soon.', price: 5500, category: 'apparel', status: 'draft', images: [photo.hoodie] });
+  await product({ name: 'Gift Card', description: 'Good for tattoos and merch.', price: 5000, category: 'gift-cards', tags: ['gift'] });
+  await product({ name: 'Winter Hoodie', description: 'Coming soon.', price: 5500, category: 'apparel', status: 'draft' });
 
   const artistStore = await createStorefront({ ctx: asArtist, input: { ownerType: 'user', name: 'Jonah Park Flash', description: 'Botanical flash sheets and stickers.', settings: {} } });
-  await product({ name: 'Fern Sticker Pack', description: 'Five vinyl fern stickers.', price: 800, category: 'stickers', tags: ['stickers', 'botanical'], featured: true, images: [photo.stickers] }, artistStore.id, asArtist);
+  await product({ name: 'Fern Sticker Pack', description: 'Five vinyl fern stickers.', price: 800, category: 'stickers', tags: ['stickers', 'botanical'], featured: true }, artistStore.id, asArtist);
 
   const size = (name: string) => ({ variantId: tee.variants[0].id, optionId: tee.variants[0].options.find((o) => o.name === name)?.id ?? '' });
   const buy = (items: Parameters<typeof checkout>[0]['input']['items'], card = true) =>
@@ -108,6 +103,7 @@ export async function seedCommerce(ctx: DemoSeedContext) {
   await cancelOrder({ ctx: asOwner, input: { orderId: refunded.id, reason: 'Print damaged in the studio; refunded in full.' } });
   await buy([{ productId: balm.id, quantity: 1, variants: [], customizations: [] }], false);
 
+  await addMissingPhotos(ctx, [shop.id, artist.id]);
   ctx.log(`  storefronts: ${store.name} (5 products, 5 orders in every state) and ${artistStore.name}; ${artist.displayName} manages the studio store`);
 }
 
@@ -123,49 +119,30 @@ const PHOTO_OF: Record<string, PhotoKind> = {
 };
 
 /**
- * Product photos, drawn at seed time and uploaded through the real pipeline by the seller: the
- * studio's into the owner's own (non-artist, so never shown) gallery, the artist's sticker sheet as
- * one of his flash pieces. The product form takes the uploaded files' URLs.
+ * The demo products' photos, drawn at seed time and uploaded to each product through the real
+ * product photo pipeline by its seller (the studio owner, or the artist for his own store). Also
+ * gives photos to the products of a data directory seeded before they had them.
  */
-async function productPhotos(asOwner: ServiceCtx, asArtist: ServiceCtx, kinds: readonly PhotoKind[] = PHOTO_KINDS) {
-  const random = randomSource(77);
-  const drawn = PHOTO_KINDS.map((kind, i) => ({ kind, svg: productPhoto(random, PALETTES[i % PALETTES.length], kind) })).filter((d) =>
-    kinds.includes(d.kind),
-  );
-  const photos = await twoAtATime(
-    drawn.map(({ kind, svg }) => async () => {
-      const seller = kind === 'stickers' ? asArtist : asOwner;
-      const bytes = await toJpeg(svg);
-      const row = await uploadImage({
-        ctx: seller,
-        fields: { accountType: 'user', accountId: seller.user?.id ?? '', imageType: kind === 'stickers' ? 'flash' : 'portfolio' },
-        bytes,
-      });
-      return [kind, row.url] as const;
-    }),
-  );
-  return Object.fromEntries(photos) as Record<PhotoKind, string>;
-}
-
-/** A data directory seeded before the demo products had photos gets them. */
 async function addMissingPhotos(ctx: DemoSeedContext, storeOwnerIds: string[]) {
   const demoStores = ctx.deps.db.select({ id: storefronts.id }).from(storefronts).where(inArray(storefronts.ownerId, storeOwnerIds));
   const bare = (
     await ctx.deps.db
-      .select({ id: products.id, name: products.name })
+      .select({ id: products.id, name: products.name, storeOwnerId: storefronts.ownerId })
       .from(products)
-      .where(and(inArray(products.storefrontId, demoStores), sql`cardinality(${products.images}) = 0`))
+      .innerJoin(storefronts, eq(storefronts.id, products.storefrontId))
+      .where(and(inArray(products.storefrontId, demoStores), sql`not exists (select 1 from ${productPhotos} where ${productPhotos.productId} = ${products.id})`))
   ).filter((p) => PHOTO_OF[p.name]);
   if (bare.length === 0) return;
-  const photo = await productPhotos(
-    await serviceCtxFor(ctx, ctx.users.owner.id),
-    await serviceCtxFor(ctx, ctx.users.artist.id),
-    bare.map((p) => PHOTO_OF[p.name]),
+  const asOwner = await serviceCtxFor(ctx, ctx.users.owner.id);
+  const asArtist = await serviceCtxFor(ctx, ctx.users.artist.id);
+  const random = randomSource(77);
+  const drawn = new Map(PHOTO_KINDS.map((kind, i) => [kind, productPhoto(random, PALETTES[i % PALETTES.length], kind)]));
+  await twoAtATime(
+    bare.map((p) => async () => {
+      const bytes = await toJpeg(drawn.get(PHOTO_OF[p.name]) as Buffer);
+      const seller = p.storeOwnerId === ctx.users.artist.id ? asArtist : asOwner;
+      await uploadProductPhoto({ ctx: seller, input: { productId: p.id, altText: `${p.name}, product photo` }, bytes });
+    }),
   );
-  for (const p of bare)
-    await ctx.deps.db
-      .update(products)
-      .set({ images: [photo[PHOTO_OF[p.name]]] })
-      .where(eq(products.id, p.id));
   ctx.log(`  photos for ${bare.length} demo products`);
 }

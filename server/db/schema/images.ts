@@ -7,7 +7,7 @@ export const ACCOUNT_TYPE_VALUES = ['user', 'shop'] as const;
 export type AccountType = (typeof ACCOUNT_TYPE_VALUES)[number];
 export const accountType = pgEnum('account_type', ACCOUNT_TYPE_VALUES);
 
-export const IMAGE_TYPE_VALUES = ['portfolio', 'flash', 'reference', 'avatar', 'banner'] as const;
+export const IMAGE_TYPE_VALUES = ['portfolio', 'flash', 'reference', 'avatar', 'banner', 'product'] as const;
 export type ImageType = (typeof IMAGE_TYPE_VALUES)[number];
 export const imageType = pgEnum('image_type', IMAGE_TYPE_VALUES);
 

@@ -6,6 +6,7 @@ export * from './studios';
 export * from './artists';
 export * from './images';
 export * from './storefronts';
+export * from './product-photos';
 export * from './notifications';
 export * from './messaging';
 export * from './payments';

@@ -152,7 +152,6 @@ export const products = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     featured: boolean().notNull().default(false),
     status: productStatus().notNull().default('draft'),
-    images: text().array().notNull().default(sql`'{}'::text[]`),
     trackInventory: boolean().notNull().default(false),
     /** May go below 0 only when backorders are allowed. */
     quantity: integer().notNull().default(0),

@@ -87,7 +87,7 @@ export async function processImage(bytes: Buffer, imageType: ImageType): Promise
         .toBuffer({ resolveWithObject: true }),
       ...variantsFor(imageType).map((v) =>
         fromDecoded()
-          .resize({ width: v.width, height: v.height, fit: v.fit })
+          .resize({ width: v.width, height: v.height, fit: v.fit, withoutEnlargement: v.fit === 'inside' })
           .webp({ quality: webpQuality(v.width), effort: WEBP_EFFORT })
           .toBuffer({ resolveWithObject: true }),
       ),

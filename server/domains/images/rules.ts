@@ -6,8 +6,13 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_WIDTH = 1920;
 export const MAX_HEIGHT = 1080;
 export const IMAGE_PAGE_SIZE = 20;
-export const IMAGE_TYPES = ['portfolio', 'flash', 'reference', 'avatar', 'banner'] as const;
+export const IMAGE_TYPES = ['portfolio', 'flash', 'reference', 'avatar', 'banner', 'product'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
+/**
+ * The kinds POST /api/images takes for an account. Product photos are uploaded to their product
+ * (POST /api/products/:productId/photos), which places them in its ordered list.
+ */
+export const ACCOUNT_IMAGE_TYPES = ['portfolio', 'flash', 'reference', 'avatar', 'banner'] as const satisfies readonly ImageType[];
 
 /**
  * Photos sent in conversations and attached to booking requests (uploaded as the sender's
@@ -72,8 +77,16 @@ export const webpQuality = (width: number) => (width > 1000 ? 75 : 80);
 
 export type Variant = { label: string; width: number; height: number; fit: 'inside' | 'cover' };
 
-/** Sizes stored for each image type: avatars 100/300/600, banners 500x156/640x200/800x250. */
+/**
+ * Widths of a product photo's variants, for the srcset of product cards (about 300 px wide, twice
+ * that on a dense screen) and of the product page (up to ~600 px): each kept inside a square of
+ * that side, never enlarged.
+ */
+export const PRODUCT_PHOTO_WIDTHS = [320, 640, 960] as const;
+
+/** Sizes stored for each image type: avatars 100/300/600, banners 500x156/640x200/800x250, product photos 320/640/960. */
 export function variantsFor(type: ImageType): Variant[] {
+  if (type === 'product') return PRODUCT_PHOTO_WIDTHS.map((s) => ({ label: `${s}`, width: s, height: s, fit: 'inside' }));
   if (type === 'avatar') return [100, 300, 600].map((s) => ({ label: `${s}`, width: s, height: s, fit: 'cover' }));
   if (type === 'banner') {
     return [
@@ -92,7 +105,8 @@ export function variantsFor(type: ImageType): Variant[] {
  */
 export function decodeSize(width: number, height: number, type: ImageType): { width: number; height: number } {
   const mainScale = Math.min(MAX_WIDTH / width, MAX_HEIGHT / height);
-  const variantScales = variantsFor(type).map((v) => Math.max(v.width / width, v.height / height));
+  // A cover variant fills its box (the larger scale); an inside one fits in it (the smaller).
+  const variantScales = variantsFor(type).map((v) => (v.fit === 'cover' ? Math.max : Math.min)(v.width / width, v.height / height));
   const scale = Math.min(1, Math.max(mainScale, ...variantScales));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }

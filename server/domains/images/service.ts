@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { keysetPage, olderThan } from '../../lib/pages';
 import type { z } from 'zod';
-import { images } from '../../db/schema';
+import { type AccountType, images } from '../../db/schema';
 import { type ServiceCtx, requireUser } from '../../service-context';
 import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
@@ -25,47 +25,68 @@ async function authorizeAccount(ctx: ServiceCtx, accountType: 'user' | 'shop', a
 
 export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fields: z.output<typeof uploadFieldsInput>; bytes: Buffer }) {
   await authorizeAccount(ctx, fields.accountType, fields.accountId);
-  const processed = await processImage(bytes, fields.imageType);
-  const visibility = visibilityOf(fields.imageType);
-  const folder = `${visibility === 'private' ? PRIVATE_FOLDER : ''}${fields.accountType}s/${fields.accountId}`;
+  const stored = await storeImage(ctx, fields, bytes);
+  try {
+    const [row] = await ctx.db.insert(images).values(stored.values).returning();
+    return row;
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+}
+
+type ImageOwner = { accountType: AccountType; accountId: string; imageType: ImageType };
+
+/**
+ * Runs an upload through the pipeline (processImage: magic bytes, limits, WebP, no metadata) and
+ * writes the stored image and its variants under the account's folder. Gives the images row to
+ * insert and `discard`, which removes the files again when what follows fails (nothing
+ * half-stored). The caller has authorized the account.
+ */
+export async function storeImage(ctx: ServiceCtx, owner: ImageOwner, bytes: Buffer) {
+  const processed = await processImage(bytes, owner.imageType);
+  const visibility = visibilityOf(owner.imageType);
+  const folder = `${visibility === 'private' ? PRIVATE_FOLDER : ''}${owner.accountType}s/${owner.accountId}`;
   const name = randomToken(16);
-  const stored: string[] = [];
+  const written: string[] = [];
+  const discard = async () => {
+    await Promise.allSettled(written.map((key) => ctx.deps.storage.delete(key)));
+  };
   try {
     const mainKey = `${folder}/${name}.webp`;
     const variantFiles = processed.variants.map((v) => ({ ...v, key: `${folder}/${name}-${v.label.replace('x', '-')}.webp` }));
     // Written in parallel; each key is recorded as soon as it is written so a failure cleans up.
     const put = async (key: string, data: Buffer) => {
       const storedUrl = await ctx.deps.storage.put(key, data, 'image/webp', visibility);
-      stored.push(key);
+      written.push(key);
       return storedUrl;
     };
     const [url, ...variantUrls] = await Promise.all([put(mainKey, processed.main.data), ...variantFiles.map((v) => put(v.key, v.data))]);
     const variants = variantFiles.map((v, i) => ({ size: v.label, url: variantUrls[i], width: v.width, height: v.height }));
     const now = ctx.deps.clock.now();
-    const [row] = await ctx.db
-      .insert(images)
-      .values({
-        url,
-        accountId: fields.accountId,
-        accountType: fields.accountType,
-        imageType: fields.imageType,
-        visibility,
-        storageKey: mainKey,
-        width: processed.main.width,
-        height: processed.main.height,
-        bytes: processed.main.data.length,
-        variants,
-        uploadedBy: ctx.user?.id ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row;
+    const values = {
+      url,
+      ...owner,
+      visibility,
+      storageKey: mainKey,
+      width: processed.main.width,
+      height: processed.main.height,
+      bytes: processed.main.data.length,
+      variants,
+      uploadedBy: ctx.user?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies typeof images.$inferInsert;
+    return { values, discard };
   } catch (error) {
-    // Nothing half-stored: files written before a failure are removed.
-    await Promise.allSettled(stored.map((key) => ctx.deps.storage.delete(key)));
+    await discard();
     throw error;
   }
+}
+
+/** The stored files of an image (its own and its variants'), to delete with it. */
+export function storedKeysOf(ctx: ServiceCtx, image: Pick<typeof images.$inferSelect, 'storageKey' | 'variants'>): string[] {
+  return [image.storageKey, ...(image.variants ?? []).map((v) => ctx.deps.storage.keyFromUrl(v.url))].filter((k): k is string => Boolean(k));
 }
 
 /** Newest first, 20 a page; the cursor is "<createdAt ISO>|<id>". Others see only public images. */
@@ -130,12 +151,10 @@ export async function deleteImage({ ctx, input }: { ctx: ServiceCtx; input: { ur
   const key = ctx.deps.storage.keyFromUrl(input.url);
   if (!key) return false;
   const [image] = await ctx.db.select().from(images).where(eq(images.url, input.url)).limit(1);
-  if (!image) return false;
+  // A product photo is deleted through its product (product.deletePhoto), which keeps its order.
+  if (!image || image.imageType === 'product') return false;
   await authorizeAccount(ctx, image.accountType, image.accountId);
   await ctx.db.delete(images).where(eq(images.id, image.id));
-  const keys = [image.storageKey, ...(image.variants ?? []).map((v) => ctx.deps.storage.keyFromUrl(v.url))].filter((k): k is string =>
-    Boolean(k),
-  );
-  await Promise.allSettled(keys.map((k) => ctx.deps.storage.delete(k)));
+  await Promise.allSettled(storedKeysOf(ctx, image).map((k) => ctx.deps.storage.delete(k)));
   return true;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRODUCT_PHOTOS } from '../../db/schema/product-photos';
 import { PRODUCT_STATUS_VALUES } from '../../db/schema/storefronts';
 import { PRODUCT_MESSAGES } from './messages';
 
@@ -58,7 +59,6 @@ const productFields = {
     .transform((tags) => [...new Set(tags)]),
   featured: z.boolean(),
   status: z.enum(PRODUCT_STATUS_VALUES, { error: 'Status must be draft, active or archived' }),
-  images: z.array(z.string().trim().min(1).max(500).regex(/^(\/files\/|https:\/\/)/, 'Images must be uploaded files or https links')).max(10, 'A product can have at most 10 images'),
   inventory: inventoryInput.partial(),
   variants: z.array(variantInput).max(10, 'A product can have at most 10 variants'),
   customizationOptions: z.array(customizationOptionInput).max(20, 'A product can have at most 20 customization options'),
@@ -73,7 +73,6 @@ export const createProductInput = z.object({
   tags: productFields.tags.default([]),
   featured: productFields.featured.default(false),
   status: productFields.status.default('draft'),
-  images: productFields.images.default([]),
   inventory: productFields.inventory.default({}),
   variants: productFields.variants.default([]),
   customizationOptions: productFields.customizationOptions.default([]),
@@ -89,7 +88,6 @@ export const updateProductInput = productIdInput.extend({
   tags: productFields.tags.optional(),
   featured: productFields.featured.optional(),
   status: productFields.status.optional(),
-  images: productFields.images.optional(),
   inventory: productFields.inventory.optional(),
   variants: productFields.variants.optional(),
   customizationOptions: productFields.customizationOptions.optional(),
@@ -137,3 +135,30 @@ export const updateInventoryInput = z.object({
 
 export type CreateProductInput = z.input<typeof createProductInput>;
 export type UpdateProductInput = z.input<typeof updateProductInput>;
+
+/** The cap of a product's photos and its message, for the photos manager to show before it uploads. */
+export { MAX_PRODUCT_PHOTOS };
+export const PRODUCT_PHOTO_LIMIT_MESSAGE = PRODUCT_MESSAGES.photoLimit;
+
+// Product photos (issue 20): uploaded to their product through POST /api/products/:productId/photos
+// (multipart: the fields below, then the file); ordered, described and deleted through tRPC.
+
+const altText = z.string().trim().max(250, 'Alt text must be at most 250 characters');
+const photoId = z.uuid({ error: PRODUCT_MESSAGES.photoNotFound });
+
+/** The upload's fields: its alt text (the product's name when left empty), and the photo it replaces, if any. */
+export const productPhotoUploadInput = z.object({
+  productId: z.uuid({ error: PRODUCT_MESSAGES.notFound }),
+  altText: altText.optional(),
+  replacesPhotoId: photoId.optional(),
+});
+
+export const productPhotoAltInput = z.object({ photoId, altText: altText.min(1, PRODUCT_MESSAGES.altTextRequired) });
+
+export const productPhotoIdInput = z.object({ photoId });
+
+/** The product's photos in their new order: every one of them, each once. */
+export const reorderProductPhotosInput = z.object({
+  productId: z.uuid({ error: PRODUCT_MESSAGES.notFound }),
+  photoIds: z.array(photoId).max(MAX_PRODUCT_PHOTOS, PRODUCT_MESSAGES.photoLimit),
+});

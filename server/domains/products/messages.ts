@@ -10,4 +10,8 @@ export const PRODUCT_MESSAGES = {
   onlyAvailable: (n: number) => `Only ${n} items available`,
   insufficient: 'Insufficient inventory',
   priceRange: 'Minimum price cannot be more than maximum price',
+  photoLimit: 'A product can have at most 10 photos',
+  photoNotFound: 'Photo not found',
+  altTextRequired: 'Describe the photo for people who cannot see it',
+  photosChanged: "The product's photos have changed. Reload the page and try again",
 } as const;

@@ -4,13 +4,17 @@ import {
   createProductInput,
   featuredProductsInput,
   productIdInput,
+  productPhotoAltInput,
+  productPhotoIdInput,
   productSearchInput,
+  reorderProductPhotosInput,
   storefrontProductsInput,
   updateInventoryInput,
   updateProductInput,
 } from './inputs';
 import { featuredProducts, searchProducts } from './search';
 import { cachedProductSearch } from './search-cache';
+import * as photos from './photos/service';
 import * as products from './service';
 
 export const productRouter = router({
@@ -23,6 +27,10 @@ export const productRouter = router({
   forStorefront: authedProcedure
     .input(storefrontProductsInput)
     .query(({ ctx, input }) => products.storefrontProducts({ ctx: ctx.service, input })),
+  // A product's photos (uploaded through POST /api/products/:productId/photos): each answers with them in their new order.
+  reorderPhotos: authedProcedure.input(reorderProductPhotosInput).mutation(({ ctx, input }) => photos.reorderProductPhotos({ ctx: ctx.service, input })),
+  deletePhoto: authedProcedure.input(productPhotoIdInput).mutation(({ ctx, input }) => photos.deleteProductPhoto({ ctx: ctx.service, input })),
+  updatePhotoAlt: authedProcedure.input(productPhotoAltInput).mutation(({ ctx, input }) => photos.updateProductPhotoAlt({ ctx: ctx.service, input })),
   // Public: the storefront and product pages and the /shop marketplace are open to visitors.
   byId: publicProcedure.input(productIdInput).query(({ ctx, input }) => products.getProduct({ ctx: ctx.service, input })),
   search: publicProcedure

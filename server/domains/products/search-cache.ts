@@ -6,8 +6,8 @@ import type { searchProducts } from './search';
 
 // The storefront pages and /shop send the same few searches all day (a storefront's grid, the
 // categories, the first letters people type, the next pages). An answer depends on the products
-// and storefronts tables alone, which announce their changes on PRODUCT_CHANGES_CHANNEL
-// (migration 0018); answers are kept per process until the next change.
+// storefronts and product_photos tables alone, which announce their changes on
+// PRODUCT_CHANGES_CHANNEL (migrations 0018, 0031); answers are kept per process until the next change.
 
 export const PRODUCT_CHANGES_CHANNEL = 'inklink_products';
 

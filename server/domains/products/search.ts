@@ -6,7 +6,7 @@ import { products, storefronts } from '../../db/schema';
 import type { ServiceCtx } from '../../service-context';
 import { offsetPage } from '../../lib/pages';
 import { FEATURED_PRODUCTS, type featuredProductsInput, PRODUCT_PAGE_SIZE, type productSearchInput } from './inputs';
-import { toProduct } from './views';
+import { type ProductRow, toProducts } from './views';
 
 type SearchInput = z.output<typeof productSearchInput>;
 /** The product columns a filter needs, of the table or of a subquery over it. */
@@ -89,7 +89,7 @@ export async function searchProducts({ ctx, input }: { ctx: ServiceCtx; input: S
       .orderBy(...newestFirst(products))
       .limit(take)
       .offset(offset);
-    return offsetPage(rows, offset, PRODUCT_PAGE_SIZE, toProduct);
+    return productPage(ctx.db, rows, offset);
   }
   const recent = ctx.db.select().from(products).where(scope).orderBy(...newestFirst(products)).limit(RECENT_WINDOW).as('recent');
   let rows = await ctx.db
@@ -100,7 +100,13 @@ export async function searchProducts({ ctx, input }: { ctx: ServiceCtx; input: S
     .limit(take)
     .offset(offset);
   if (rows.length < take) rows = await allMatches(ctx.db, scope, input, take, offset);
-  return offsetPage(rows, offset, PRODUCT_PAGE_SIZE, toProduct);
+  return productPage(ctx.db, rows, offset);
+}
+
+/** A page of search results with the shown products' photos. */
+async function productPage(db: Db, rows: ProductRow[], offset: number) {
+  const page = offsetPage(rows, offset, PRODUCT_PAGE_SIZE, (row) => row);
+  return { ...page, items: await toProducts(db, page.items) };
 }
 
 /**
@@ -122,5 +128,5 @@ export async function featuredProducts({ ctx, input }: { ctx: ServiceCtx; input:
     .where(and(publicProducts, eq(products.featured, true), input.storefrontId ? eq(products.storefrontId, input.storefrontId) : undefined))
     .orderBy(...newestFirst(products))
     .limit(FEATURED_PRODUCTS);
-  return rows.map(toProduct);
+  return toProducts(ctx.db, rows);
 }

@@ -18,7 +18,7 @@ import {
 } from './inputs';
 import { PRODUCT_MESSAGES } from './messages';
 import { availability, withOptionIds, withVariantIds } from './rules';
-import { type ProductRow, toProduct } from './views';
+import { type ProductRow, toOneProduct, toProduct, toProducts } from './views';
 
 type Inventory = z.output<typeof createProductInput>['inventory'];
 
@@ -68,7 +68,7 @@ export async function createProduct({ ctx, input }: { ctx: ServiceCtx; input: z.
         data: { productId: row.id, storefrontId: storefront.id, url: `/storefront/${storefront.id}/product/${row.id}` },
       });
     }
-    return toProduct(row);
+    return toProduct(row, []);
   });
 }
 
@@ -89,7 +89,7 @@ export async function updateProduct({ ctx, input }: { ctx: ServiceCtx; input: z.
     .where(and(eq(products.id, productId), eq(products.deleted, false)))
     .returning();
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return toProduct(row);
+  return toOneProduct(ctx.db, row);
 }
 
 /** Spec 1 §4: deleting marks the product deleted and archived (order lines keep their snapshot). */
@@ -115,7 +115,7 @@ export async function getProduct({ ctx, input }: { ctx: ServiceCtx; input: z.out
   const { product, storefront } = await loadProduct(ctx, input.productId);
   const canManage = ctx.user ? await canManageStorefront(ctx.db, ctx.user.id, storefront, ctx.deps.clock.now()) : false;
   if (!canManage && !isPublic(product, storefront)) throw notFound(PRODUCT_MESSAGES.notFound);
-  return { ...toProduct(product), storefront: { id: storefront.id, name: storefront.name, isActive: storefront.isActive, settings: settingsView(storefront.settings) }, canManage };
+  return { ...(await toOneProduct(ctx.db, product)), storefront: { id: storefront.id, name: storefront.name, isActive: storefront.isActive, settings: settingsView(storefront.settings) }, canManage };
 }
 
 const isPublic = (product: ProductRow, storefront: typeof storefronts.$inferSelect) => product.status === 'active' && storefront.isActive;
@@ -132,7 +132,7 @@ export async function storefrontProducts({ ctx, input }: { ctx: ServiceCtx; inpu
     .where(and(...filters))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(STOREFRONT_PRODUCTS_LIMIT);
-  return rows.map(toProduct);
+  return toProducts(ctx.db, rows);
 }
 
 /** The inventory page's bulk save: all rows or none (a product of another storefront is not found). */
@@ -151,7 +151,7 @@ export async function updateInventory({ ctx, input }: { ctx: ServiceCtx; input: 
       if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
       updated.set(productId, row);
     }
-    return input.items.map(({ productId }) => toProduct(updated.get(productId) as ProductRow));
+    return toProducts(tx.db, input.items.map(({ productId }) => updated.get(productId) as ProductRow));
   });
 }
 

@@ -12,3 +12,4 @@ export type ProductView = Outputs['product']['search']['items'][number];
 export type ProductDetail = Outputs['product']['byId'];
 export type ProductSearchFilters = NonNullable<Inputs['product']['search']>;
 export type StorefrontAnalytics = Outputs['storefront']['analytics'];
+export type ProductPhoto = ProductView['photos'][number];

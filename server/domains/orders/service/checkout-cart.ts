@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import { products, shops, storefronts } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { firstPhotoUrlOf } from '../../products/photos/views';
 import type { ProductRow } from '../../products/views';
 import { owningShop, type StorefrontRow, storefrontTimezone } from '../../storefronts/access';
 import { STOREFRONT_MESSAGES } from '../../storefronts/inputs';
@@ -16,7 +17,7 @@ import { STOREFRONT_MESSAGES } from '../../storefronts/inputs';
  */
 const cartProducts = (db: Db) =>
   db
-    .select(getTableColumns(products))
+    .select({ ...getTableColumns(products), firstPhotoUrl: firstPhotoUrlOf(products.id).as('first_photo_url') })
     .from(sql`jsonb_array_elements_text(${sql.placeholder('productIds')}::jsonb) as asked (id)`)
     .innerJoin(products, sql`${products.id} = asked.id::uuid`)
     .where(sql`not ${products.deleted}`)
@@ -34,12 +35,15 @@ const checkoutCartStatement = (db: Db) => {
     .prepare('checkout_cart');
 };
 
-export type CheckoutCart = { storefront: StorefrontRow & { timezone: string }; products: ProductRow[] };
+/** A cart's product, with the URL of its first photo for the order line's picture. */
+export type CartProduct = ProductRow & { firstPhotoUrl: string | null };
+export type CheckoutCart = { storefront: StorefrontRow & { timezone: string }; products: CartProduct[] };
 
 /**
  * What a checkout reads before it writes: the live storefront, its owner's timezone (the order
  * number's day) and those of `productIds` that are its own live products, in one prepared query
- * (every order runs it; the other readers of a storefront use loadStorefront).
+ * (every order runs it; the other readers of a storefront use loadStorefront), with each product's
+ * first photo (an indexed probe of product_photos per cart line).
  */
 export async function loadCheckoutCart(db: Db, storefrontId: string, productIds: string[]): Promise<CheckoutCart> {
   const rows = await prepared(db, 'checkout_cart', checkoutCartStatement).execute({ storefrontId, productIds: JSON.stringify(productIds) });

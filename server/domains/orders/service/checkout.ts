@@ -4,12 +4,11 @@ import { orders } from '../../../db/schema';
 import { type ServiceCtx, requireUser } from '../../../service-context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
-import type { ProductRow } from '../../products/views';
 import { loadStorefront, type StorefrontRow } from '../../storefronts/access';
 import { itemsOf } from '../access';
 import { type checkoutInput, ORDER_MESSAGES } from '../inputs';
 import { type OrderRow, toOrder } from '../views';
-import { loadCheckoutCart } from './checkout-cart';
+import { type CartProduct, loadCheckoutCart } from './checkout-cart';
 import { payForOrder } from './payment';
 import { type Placed, type PlacedLine, placeOrder } from './place-order';
 
@@ -86,7 +85,7 @@ async function resumeCheckout(ctx: ServiceCtx, order: OrderRow, userId: string, 
 }
 
 /** Server-side pricing of the cart: products of this storefront only, the spec's messages on refusal. */
-function priceCart(lines: CartLine[], byId: Map<string, ProductRow>): PlacedLine[] {
+function priceCart(lines: CartLine[], byId: Map<string, CartProduct>): PlacedLine[] {
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   return lines.map((line) => {

@@ -19,7 +19,7 @@ const ORDER_NUMBER_ATTEMPTS = 25;
 
 /** A priced cart line (checkout.ts prices it from the database). */
 export type PlacedLine = {
-  product: Pick<ProductRow, 'id' | 'name' | 'images' | 'trackInventory'>;
+  product: Pick<ProductRow, 'id' | 'name' | 'trackInventory'> & { firstPhotoUrl: string | null };
   quantity: number;
   unitPrice: number;
   subtotal: number;
@@ -91,7 +91,7 @@ export async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { 
     position,
     productId: l.product.id,
     productName: l.product.name,
-    productImage: l.product.images[0] ?? null,
+    productImage: l.product.firstPhotoUrl,
     quantity: l.quantity,
     unitPrice: l.unitPrice,
     variants: l.variants,

@@ -31,6 +31,7 @@ export function ProductEditorPage({ storefrontId, productId }: { storefrontId: s
         return (
           <ProductForm
             initial={existing.data ? draftOf(existing.data) : emptyDraft()}
+            photos={existing.data ? { productId: existing.data.id, initial: existing.data.photos } : null}
             submitLabel={productId ? 'Save Product' : 'Create Product'}
             error={mutation.error ? errorText(mutation.error) : null}
             onSubmit={save}

@@ -12,7 +12,9 @@ import type { ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { FormSwitch } from '../../../components/forms/FormSwitch';
 import { FormTextField } from '../../../components/forms/FormTextField';
+import type { ProductPhoto } from '../types';
 import { OptionRows } from './OptionRows';
+import { ProductPhotos } from './ProductPhotos';
 import { type ProductDraft, type ProductValues, productFormSchema } from './productDraft';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -31,11 +33,14 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 /** Every product field: details, inventory, variants with options, customization options. */
 export function ProductForm({
   initial,
+  photos,
   submitLabel,
   error,
   onSubmit,
 }: {
   initial: ProductDraft;
+  /** The saved product's photos, managed here; none yet for a new product (they are uploaded to it once created). */
+  photos: { productId: string; initial: ProductPhoto[] } | null;
   submitLabel: string;
   /** The server's answer to the last save. */
   error: string | null;
@@ -61,15 +66,14 @@ export function ProductForm({
           </FormTextField>
         </Box>
         <FormTextField control={control} name="tags" label="Tags" helperText="Comma separated" />
-        <FormTextField
-          control={control}
-          name="images"
-          label="Image URLs"
-          helperText="One per line: uploaded /files/… paths or https links"
-          multiline
-          minRows={2}
-        />
         <FormSwitch control={control} name="featured" label="Featured" />
+      </Group>
+      <Group title="Photos">
+        {photos ? (
+          <ProductPhotos productId={photos.productId} initial={photos.initial} />
+        ) : (
+          <Typography color="text.secondary">Create the product first, then add up to 10 photos here.</Typography>
+        )}
       </Group>
       <Group title="Inventory">
         <FormSwitch control={control} name="trackInventory" label="Track inventory" />

@@ -9,7 +9,7 @@ import {
 import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
 import type { ProductDetail } from '../types';
 
-// The product form keeps what the seller types (dollars, tags and image lines as text). Its
+// The product form keeps what the seller types (dollars and tags as text). Its
 // schema turns each text into the product input's value and pipes it into the server's own
 // schema for that field, so every message is the server's and stands under its field.
 
@@ -55,7 +55,6 @@ export const productFormSchema = z.object({
   tags: list(',').pipe(product.tags.unwrap()),
   featured: z.boolean(),
   status: product.status.unwrap(),
-  images: list('\n').pipe(product.images.unwrap()),
   trackInventory: z.boolean(),
   quantity: whole.pipe(inventory.quantity),
   lowStockThreshold: whole.pipe(inventory.lowStockThreshold),
@@ -84,7 +83,6 @@ export const emptyDraft = (): ProductDraft => ({
   tags: '',
   featured: false,
   status: 'draft',
-  images: '',
   trackInventory: false,
   quantity: '0',
   lowStockThreshold: '5',
@@ -108,7 +106,6 @@ export function draftOf(product: ProductDetail): ProductDraft {
     tags: product.tags.join(', '),
     featured: product.featured,
     status: product.status,
-    images: product.images.join('\n'),
     trackInventory: product.inventory.trackInventory,
     quantity: String(product.inventory.quantity),
     lowStockThreshold: String(product.inventory.lowStockThreshold),

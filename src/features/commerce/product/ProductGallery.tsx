@@ -2,22 +2,24 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { useState } from 'react';
 import { ProductImage } from '../ProductImage';
+import type { ProductPhoto } from '../types';
 
 /** The main picture and a row of thumbnails that switch it. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+export function ProductGallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
   const [current, setCurrent] = useState(0);
   return (
     <Box>
       <Box sx={{ borderRadius: 1, overflow: 'hidden' }}>
-        <ProductImage src={images[current]} alt={name} height={{ xs: 280, md: 420 }} />
+        {/* Half the page from md up (ProductPage's two columns), the whole width below. */}
+        <ProductImage photo={photos[current]} productName={name} sizes="(max-width: 899px) 100vw, 600px" height={{ xs: 280, md: 420 }} />
       </Box>
-      {images.length > 1 && (
+      {photos.length > 1 && (
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-          {images.map((src, index) => (
+          {photos.map((photo, index) => (
             <ButtonBase
-              key={src}
+              key={photo.id}
               onClick={() => setCurrent(index)}
-              aria-label={`Show picture ${index + 1} of ${images.length}`}
+              aria-label={`Show picture ${index + 1} of ${photos.length}`}
               aria-pressed={index === current}
               sx={{
                 width: 64,
@@ -28,7 +30,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 outlineColor: 'primary.main',
               }}
             >
-              <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+              {/* The button names the picture; the smallest size is plenty for 64 px. */}
+              <Box component="img" src={photo.url} srcSet={photo.srcSet ?? undefined} sizes="64px" alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
             </ButtonBase>
           ))}
         </Box>

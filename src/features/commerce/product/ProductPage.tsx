@@ -54,7 +54,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
     add({
       productId: product.id,
       name: product.name,
-      image: product.images[0] ?? null,
+      image: product.photos[0]?.url ?? null,
       unitPrice: priced.unitPrice,
       quantity,
       selection: priced.selection,
@@ -69,7 +69,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         ← {product.storefront.name}
       </ButtonLink>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery photos={product.photos} name={product.name} />
         <Stack spacing={2}>
           <Typography variant="h1" sx={{ fontSize: '2rem' }}>
             {product.name}

@@ -14,7 +14,8 @@ export function ProductCard({ product }: { product: ProductView }) {
   return (
     <Card variant="outlined" component="article">
       <CardActionAreaLink to="/storefront/$id/product/$productId" params={{ id: product.storefrontId, productId: product.id }}>
-        <ProductImage src={product.images[0]} alt={product.name} />
+        {/* One column on phones, up to three across on wider screens (StorefrontPage, ShopPage). */}
+        <ProductImage photo={product.photos[0]} productName={product.name} sizes="(max-width: 599px) 100vw, (max-width: 1199px) 50vw, 400px" />
         <CardContent>
           <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
             {product.name}
