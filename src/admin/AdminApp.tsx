@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect } from 'react';
-import { ACCESS_DENIED_MESSAGE } from '../../server/domains/admin/access-denied';
+import { ACCESS_DENIED_MESSAGE } from '../../server/domains/admin/rules';
 import { trpc } from '../trpc';
 import { AdminPanel } from './AdminPanel';
 import { mainSiteOrigin, normalizeAdminPath } from './location';

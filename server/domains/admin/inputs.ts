@@ -19,7 +19,7 @@ export const ADMIN_SUCCESS_MS = 3000;
 export const BOOST_MAX = 100;
 export const QUALITY_MAX = 10;
 
-export { ACCESS_DENIED_MESSAGE } from './access-denied';
+export { ACCESS_DENIED_MESSAGE } from './rules';
 
 /** Every user type an admin can grant or revoke (spec 2 §3: includes Artist, AppAdmin, Owner). */
 export const ADMIN_USER_TYPES = ['client', 'artist', 'studio', 'Artist', 'AppAdmin', 'Owner', 'Administrative'] as const satisfies readonly UserType[];
