@@ -10,6 +10,7 @@ import { calibratedCpuMultiplier } from './cpu-calibration';
 import { hasTaskset, LOAD_CORE, NOT_AVAILABLE, type Row, sleep, unavailable } from './lib';
 import { type ModuleDepth, moduleRequestDepth } from './module-depth';
 import { mainPages, visitorCookie } from './pages';
+import { pageScriptRows } from './page-scripts';
 
 const PORT = 9333;
 const RUNS = 3;
@@ -118,7 +119,8 @@ function moduleDepthRow(pageName: string, runs: ModuleDepth[]): Row {
 export const lighthouseGroup: BenchGroup = {
   name: 'lighthouse',
   async run(ctx) {
-    const rows: Row[] = [];
+    // Beside the pages' Lighthouse rows: what every page downloads before its app starts.
+    const rows: Row[] = pageScriptRows(CLIENT_DIR);
     const [cookieName, cookieValue] = await visitorCookie(ctx);
     const cookie = `${cookieName}=${cookieValue}`;
     fs.mkdirSync(REPORT_DIR, { recursive: true });

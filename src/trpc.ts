@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/router';
@@ -39,9 +38,3 @@ export const createTrpcUtils = (cache: QueryClient, client: TrpcClient) => creat
 
 export const trpcUtils = createTrpcUtils(queryClient, trpcClient);
 export type TrpcUtils = typeof trpcUtils;
-
-/**
- * The router context's tRPC utilities, for a page to read with `useSuspenseQuery` the same query
- * options its route's loader loaded (the server's render has its own, over the request's cache).
- */
-export const useTrpcUtils = () => useRouteContext({ from: '__root__', select: (context) => context.trpcUtils });

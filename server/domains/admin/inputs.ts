@@ -19,8 +19,7 @@ export const ADMIN_SUCCESS_MS = 3000;
 export const BOOST_MAX = 100;
 export const QUALITY_MAX = 10;
 
-export const ACCESS_DENIED_MESSAGE =
-  'Access denied. This admin panel requires AppAdmin user type privileges. Regular Administrative and Owner users cannot access this area.';
+export { ACCESS_DENIED_MESSAGE } from './rules';
 
 /** Every user type an admin can grant or revoke (spec 2 §3: includes Artist, AppAdmin, Owner). */
 export const ADMIN_USER_TYPES = ['client', 'artist', 'studio', 'Artist', 'AppAdmin', 'Owner', 'Administrative'] as const satisfies readonly UserType[];

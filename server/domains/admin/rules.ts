@@ -1,6 +1,13 @@
 // Pure rules of the admin console (spec 2 §5 admin search), shared by the console and the tests.
 
 /**
+ * Spec 2 §2's access-denied text. Here rather than in ./inputs (which re-exports it): the console's
+ * gate shows it, and importing ./inputs put zod and every admin schema in the console's start.
+ */
+export const ACCESS_DENIED_MESSAGE =
+  'Access denied. This admin panel requires AppAdmin user type privileges. Regular Administrative and Owner users cannot access this area.';
+
+/**
  * The console's substring filter: after the server's prefix search (50 per field), the rows shown
  * are those whose searchable fields contain the search text anywhere, ignoring case. A blank text
  * keeps every row (Load Recent shows all 100).

@@ -8,9 +8,12 @@ import { ButtonLink, TabLink } from '../../components/links';
 import { PageSpinner } from '../../components/PageSpinner';
 import { trpc } from '../../trpc';
 import { useMe } from '../auth/useAuth';
+import ProfileSection from './ProfileSection';
 import { type AccountSection, accountRoles, sectionsFor } from './sections';
 
-const ProfileSection = lazy(() => import('./ProfileSection'));
+// The profile, /account's own section, comes with the page, so its code (and the forms' zod and
+// react-hook-form chunks) is among the route's preloads in the HTML: lazy, it was found only once
+// the page had run, a second level of module requests. The other sections load when opened.
 const SecuritySection = lazy(() => import('./SecuritySection'));
 const ArtistProfileForm = lazy(() => import('../artists/ArtistProfileForm'));
 const BillingSection = lazy(() => import('../payments/BillingSection'));

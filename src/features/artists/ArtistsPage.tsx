@@ -16,9 +16,6 @@ import { InitialsAvatar } from '../../components/InitialsAvatar';
 import { CardActionAreaLink, artistPath } from '../../components/links';
 import { trpc } from '../../trpc';
 
-/** The search /artists starts with (no filter): its route's loader loads the first page. */
-export const ARTIST_SEARCH_START = { query: '', styles: [] };
-
 /** /artists: search by name, display name or city, with the tattoo styles and open books as filters. */
 export function ArtistsPage() {
   const [text, setText] = useState('');

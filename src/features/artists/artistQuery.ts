@@ -9,3 +9,6 @@ export function artistQuery(utils: TrpcUtils, handle: ArtistHandle) {
     ? utils.artist.bySlug.queryOptions(handle, { retry: false })
     : utils.artist.byId.queryOptions(handle, { retry: false });
 }
+
+/** The search /artists starts with (no filter): its route's loader loads the first page. */
+export const ARTIST_SEARCH_START = { query: '', styles: [] };

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTrpcUtils } from '../../trpc';
+import { useTrpcUtils } from '../../useTrpcUtils';
 import { type ArtistHandle, artistQuery } from '../artists/artistQuery';
 import { type StudioHandle, studioQuery } from '../studios/studioQuery';
 import { BookingRequestForm } from './BookingRequestForm';

@@ -17,12 +17,10 @@ import { BookingDetail } from '../booking/BookingDetail';
 import { RequestView } from '../booking/RequestView';
 import { CalendarFeed } from './CalendarFeed';
 import { RequestList } from './RequestList';
-import { type CalendarView, daysOf, rangeOf, sameDay, shift } from './range';
+import { daysOf, FIRST_CALENDAR_VIEW, rangeOf, sameDay, shift } from './range';
 import { WalkInForm } from './WalkInForm';
 
 /** The view /calendar opens on; its route's loader loads this view's events for today. */
-export const FIRST_CALENDAR_VIEW: CalendarView = 'week';
-
 const time = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**

@@ -7,9 +7,7 @@ import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { formatBothZones } from '../booking/format';
 import { BOOKING_STATUS_TEXT } from '../booking/status';
-
-/** The query /events/{eventId} loads: a calendar event is a booking, seen by its parties and the studio's staff. */
-export const eventQuery = (eventId: string) => ({ bookingId: eventId });
+import { eventQuery } from './eventQuery';
 
 /**
  * /events/{eventId} (the deep link of event_reminder and event_updated): the appointment as a

@@ -2,6 +2,9 @@
 
 export type CalendarView = 'day' | 'week' | 'month';
 
+/** The view /calendar opens with: its route's loader loads that range's events. */
+export const FIRST_CALENDAR_VIEW: CalendarView = 'week';
+
 export function rangeOf(view: CalendarView, anchor: Date) {
   const start = new Date(anchor.getFullYear(), anchor.getMonth(), anchor.getDate());
   if (view === 'week') start.setDate(start.getDate() - ((start.getDay() + 6) % 7));

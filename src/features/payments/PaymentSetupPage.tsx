@@ -10,9 +10,8 @@ import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { useMe } from '../auth/useAuth';
 import { useStartOnboarding } from './PaymentsSection';
+import { type PaymentSetupSearch, SETUP_STATUS_INPUT } from './setupStatus';
 import { SetupSteps } from './SetupSteps';
-
-export type PaymentSetupSearch = { userId?: string; steps?: string; context?: string };
 
 /** What /payment-setup shows when the account's payment status cannot be loaded (its route's error). */
 export function PaymentSetupError({ error }: { error: unknown }) {
@@ -25,9 +24,6 @@ export function PaymentSetupError({ error }: { error: unknown }) {
     </Container>
   );
 }
-
-/** The status /payment-setup shows, refreshed from the provider: its route's loader loads it. */
-export const SETUP_STATUS_INPUT = { refresh: true };
 
 /**
  * /payment-setup?userId&steps&context=payment_request: where a payment request sends its requester

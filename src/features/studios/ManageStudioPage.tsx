@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink, studioPath } from '../../components/links';
-import { useTrpcUtils } from '../../trpc';
+import { useTrpcUtils } from '../../useTrpcUtils';
 import { StudioBannerEditor } from './StudioBannerEditor';
 import { StudioDetailsForm } from './StudioDetailsForm';
 import { StudioMembers } from './StudioMembers';

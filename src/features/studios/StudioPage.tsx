@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink, studioPath } from '../../components/links';
-import { useTrpcUtils } from '../../trpc';
+import { useTrpcUtils } from '../../useTrpcUtils';
 import { errorText } from '../../components/forms/errorText';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';

@@ -9,3 +9,9 @@ export function studioQuery(utils: TrpcUtils, handle: StudioHandle) {
     ? utils.studio.bySlug.queryOptions(handle, { retry: false })
     : utils.studio.byId.queryOptions(handle, { retry: false });
 }
+
+/**
+ * The search /studios starts with: its route's loader loads the first page. StudiosPage.tsx still
+ * has its own copy (another change owns it this session): it is to import this one.
+ */
+export const STUDIO_SEARCH_START = { query: '' };

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { threadListQuery } from '../../features/messaging/ThreadList';
+import { threadListQuery } from '../../features/messaging/queries';
 import { InboxError, InboxPage } from '../../features/notifications/InboxPage';
 
 export const Route = createFileRoute('/_app/inbox')({

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
 import { CartPanel } from '../cart/CartPanel';
 import type { ProductSearchFilters } from '../types';
+import { INITIAL_PRODUCT_FILTERS } from './storefrontQuery';
 import { ProductCard } from './ProductCard';
 import { ProductFilters } from './ProductFilters';
 
@@ -28,8 +29,6 @@ export function StorefrontNotFound() {
 }
 
 /** The products the storefront page starts with, before the buyer filters them. */
-export const INITIAL_PRODUCT_FILTERS: ProductSearchFilters = { query: '' };
-
 /**
  * /storefront/{id}: the public storefront — its active products (20 a page), search and filters, and
  * the cart. The storefront and its first products come from the route's loader; the products the

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ARTIST_SEARCH_START, ArtistsPage } from '../../../features/artists/ArtistsPage';
+import { ArtistsPage } from '../../../features/artists/ArtistsPage';
+import { ARTIST_SEARCH_START } from '../../../features/artists/artistQuery';
 
 export const Route = createFileRoute('/_app/artists/')({
   loader: ({ context: { queryClient, trpcUtils } }) =>

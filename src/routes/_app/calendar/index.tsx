@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CalendarPage, FIRST_CALENDAR_VIEW } from '../../../features/calendar/CalendarPage';
-import { rangeOf } from '../../../features/calendar/range';
+import { CalendarPage } from '../../../features/calendar/CalendarPage';
+import { FIRST_CALENDAR_VIEW, rangeOf } from '../../../features/calendar/range';
 import { searchText } from '../../../search-params';
 
 const search = (params: Record<string, unknown>): { booking?: string; request?: string } => ({

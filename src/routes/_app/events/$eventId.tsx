@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EventPage, eventQuery } from '../../../features/calendar/EventPage';
+import { EventPage } from '../../../features/calendar/EventPage';
+import { eventQuery } from '../../../features/calendar/eventQuery';
 import { BookingNotFound } from '../../../features/booking/SessionPage';
 import { orNotFound } from '../../../route-not-found';
 

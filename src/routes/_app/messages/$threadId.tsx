@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { conversationQueries } from '../../../features/messaging/Conversation';
 import { MessagesPage } from '../../../features/messaging/MessagesPage';
-import { threadListQuery } from '../../../features/messaging/ThreadList';
+import { conversationQueries, threadListQuery } from '../../../features/messaging/queries';
 
 export const Route = createFileRoute('/_app/messages/$threadId')({
   loader: ({ context: { queryClient, trpcUtils }, params }) => {

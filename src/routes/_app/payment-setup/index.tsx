@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  PaymentSetupError,
-  PaymentSetupPage,
-  type PaymentSetupSearch,
-  SETUP_STATUS_INPUT,
-} from '../../../features/payments/PaymentSetupPage';
+import { PaymentSetupError, PaymentSetupPage } from '../../../features/payments/PaymentSetupPage';
+import { type PaymentSetupSearch, SETUP_STATUS_INPUT } from '../../../features/payments/setupStatus';
 import { searchText } from '../../../search-params';
 
 export const Route = createFileRoute('/_app/payment-setup/')({

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { STUDIO_SEARCH_START, StudiosPage } from '../../../features/studios/StudiosPage';
+import { StudiosPage } from '../../../features/studios/StudiosPage';
+import { STUDIO_SEARCH_START } from '../../../features/studios/studioQuery';
 
 export const Route = createFileRoute('/_app/studios/')({
   loader: ({ context: { queryClient, trpcUtils } }) =>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { storefrontQuery } from '../../../features/commerce/storefront/storefrontQuery';
-import { INITIAL_PRODUCT_FILTERS, StorefrontNotFound, StorefrontPage } from '../../../features/commerce/storefront/StorefrontPage';
+import { INITIAL_PRODUCT_FILTERS, storefrontQuery } from '../../../features/commerce/storefront/storefrontQuery';
+import { StorefrontNotFound, StorefrontPage } from '../../../features/commerce/storefront/StorefrontPage';
 
 // Public: visitors may browse a storefront; checkout asks them to sign in.
 export const Route = createFileRoute('/storefront/$id/')({
