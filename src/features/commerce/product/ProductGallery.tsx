@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ProductImage } from '../ProductImage';
 
-/** The main picture and a row of thumbnails that switch it. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+/**
+ * The main picture and a row of thumbnails that switch it. Memoized: choosing options, changing the
+ * quantity or adding to the cart do not render the pictures again.
+ */
+export const ProductGallery = memo(function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [current, setCurrent] = useState(0);
   return (
     <Box>
@@ -35,4 +38,4 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       )}
     </Box>
   );
-}
+});
