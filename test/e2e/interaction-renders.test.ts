@@ -11,7 +11,7 @@ import { studioInput } from '../support/studio-fixtures';
 const app = useBrowserApp();
 
 describe('what an interaction renders', () => {
-  it('typing in the message box renders the composer, never the conversation; Enter still sends what was typed', async () => {
+  it('typing in the message box renders nothing but Send turning on, never the conversation; Enter sends what was typed and empties the box', async () => {
     const client = await person(app.server);
     const artist = await person(app.server);
     const { threadId } = await client.client.thread.open.mutate({ userId: artist.user.id });
@@ -26,13 +26,46 @@ describe('what an interaction renders', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.click();
 
-    const typing = await rendersDuring(page, () => page.keyboard.type('See you Friday', { delay: 20 }));
+    const composer = page.locator('form').filter({ has: box });
+    // The first letter enables Send: the composer renders (the counter sees it), the thread does not.
+    const firstLetter = await rendersDuring(page, () => page.keyboard.type('S'));
+    expect(await firstLetter.inside(composer)).toBeGreaterThan(0);
+    expect(await firstLetter.inside(thread)).toBe(0);
+    // The next ones are the browser's alone: nothing renders, in the composer or the thread.
+    const typing = await rendersDuring(page, () => page.keyboard.type('ee you Friday', { delay: 20 }));
+    expect(await typing.inside(composer)).toBe(0);
     expect(await typing.inside(thread)).toBe(0);
-    expect(await typing.inside(box.locator('..'))).toBeGreaterThan(0);
 
     await page.keyboard.press('Enter');
     await thread.getByText('See you Friday').waitFor();
     expect(await box.inputValue()).toBe('');
+  });
+
+  it('a new message in another conversation renders its row of the list, not the other rows', async () => {
+    const client = await person(app.server);
+    const reading = await person(app.server, { firstName: 'Rhea', lastName: 'Vance' });
+    const writing = await person(app.server, { firstName: 'Wren', lastName: 'Okafor' });
+    const open = await client.client.thread.open.mutate({ userId: reading.user.id });
+    const other = await client.client.thread.open.mutate({ userId: writing.user.id });
+    await reading.client.message.send.mutate({ threadId: open.threadId, body: 'Read this one' });
+    await writing.client.message.send.mutate({ threadId: other.threadId, body: 'First from the other' });
+
+    const page = await app.newPage();
+    await countRenders(page);
+    await app.signInAs(page, client.user);
+    await page.goto(`${app.url}/messages/${open.threadId}`);
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    const openRow = list.getByRole('link', { name: /Rhea Vance/ });
+    const otherRow = list.getByRole('link', { name: /Wren Okafor/ });
+    await otherRow.getByText('First from the other').waitFor();
+    await page.waitForTimeout(500);
+
+    const arriving = await rendersDuring(page, async () => {
+      await writing.client.message.send.mutate({ threadId: other.threadId, body: 'Second from the other' });
+      await otherRow.getByText('Second from the other').waitFor({ timeout: 15_000 });
+    });
+    expect(await arriving.inside(otherRow)).toBeGreaterThan(0);
+    expect(await arriving.inside(openRow)).toBe(0);
   });
 
   it('Add to Cart renders the cart, not the product details beside it', async () => {

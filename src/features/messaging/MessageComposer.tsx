@@ -20,8 +20,21 @@ type Payee = Parameters<typeof RequestPaymentButton>[0]['payee'];
 const RequestPayment = memo(RequestPaymentButton);
 
 /**
- * The box a message is written in, its photos and Send. What is typed is this component's own
- * state, so a keystroke renders the composer only, never the conversation's messages above it.
+ * Takes a sent message out of the message box, keeping whatever was typed after it while it was
+ * being sent. Done the way typing would: the value is set past React's own record of it and an
+ * input event follows, so React's onChange, MUI's filled state (the label) and the box's autosized
+ * height all see the change.
+ */
+function removeSent(box: HTMLTextAreaElement, sent: string) {
+  const rest = box.value.startsWith(sent) ? box.value.slice(sent.length).trimStart() : box.value;
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(box, rest);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * The box a message is written in, its photos and Send. The box is uncontrolled: the browser keeps
+ * what is typed (IME composition and paste included) and a keystroke renders nothing, except when
+ * the box turns empty or not (Send's disabled state). The conversation above never renders for it.
  */
 export function MessageComposer({ threadId, payee, onSent }: { threadId: string; payee?: Payee; onSent(): void }) {
   const { me } = useMe();
@@ -29,7 +42,8 @@ export function MessageComposer({ threadId, payee, onSent }: { threadId: string;
   const send = trpc.message.send.useMutation({
     onSuccess: () => Promise.all([utils.message.list.invalidate({ threadId }), utils.thread.list.invalidate()]),
   });
-  const [body, setBody] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [typed, setTyped] = useState(false);
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -51,10 +65,11 @@ export function MessageComposer({ threadId, payee, onSent }: { threadId: string;
   };
 
   const submit = async () => {
+    const body = box.current?.value ?? '';
     if (send.isPending || (!body.trim() && photos.length === 0)) return;
     const sent = await send.mutateAsync({ threadId, body, imageUrls: photos }).catch(() => null);
     if (sent) {
-      setBody('');
+      if (box.current) removeSent(box.current, body);
       setPhotos([]);
       onSent();
     }
@@ -110,12 +125,12 @@ export function MessageComposer({ threadId, payee, onSent }: { threadId: string;
           label="Message"
           multiline
           maxRows={6}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
+          inputRef={box}
+          onChange={(e) => setTyped(e.target.value.trim() !== '')}
           onKeyDown={sendOnEnter}
           fullWidth
         />
-        <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={send.isPending || (!body.trim() && photos.length === 0)}>
+        <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={send.isPending || (!typed && photos.length === 0)}>
           Send
         </Button>
       </Stack>
