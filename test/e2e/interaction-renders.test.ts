@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowserApp } from '../support/browser';
+import { PHONE_WIDTH, useBrowserApp } from '../support/browser';
 import { person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
 import { countRenders, rendersDuring } from '../support/render-counter';
 import { studioInput } from '../support/studio-fixtures';
@@ -115,5 +115,19 @@ describe('what an interaction renders', () => {
 
     await field.fill('render rose');
     await card.waitFor();
+  });
+
+  it('on a phone, a tap in Create New Studio (opened from the drawer) does not close the drawer under it', async () => {
+    const owner = await person(app.server);
+    const page = await app.newPage({ width: PHONE_WIDTH });
+    await app.signInAs(page, owner.user);
+    await page.goto(`${app.url}/studios`);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('button', { name: 'Add studio' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Studio' });
+    await dialog.getByLabel('Studio Name').click();
+    await dialog.getByLabel('Studio Name').fill('Still here');
+    await page.waitForTimeout(500);
+    expect(await dialog.getByLabel('Studio Name').inputValue()).toBe('Still here');
   });
 });
