@@ -3,6 +3,7 @@ import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpSubscriptionL
 import superjson from 'superjson';
 import type { AppRouter } from '../server/router';
 import { applyCacheLifetimes, DEFAULT_LIFETIME } from './cache-lifetimes';
+import { keepUnchanged } from './keep-unchanged';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type TrpcClient = ReturnType<typeof trpc.createClient>;
@@ -13,7 +14,7 @@ export type TrpcClient = ReturnType<typeof trpc.createClient>;
  */
 export function createQueryClient() {
   const client = new QueryClient({
-    defaultOptions: { queries: { staleTime: DEFAULT_LIFETIME, retry: 1, refetchOnWindowFocus: false } },
+    defaultOptions: { queries: { staleTime: DEFAULT_LIFETIME, retry: 1, refetchOnWindowFocus: false, structuralSharing: keepUnchanged } },
   });
   applyCacheLifetimes(client);
   return client;

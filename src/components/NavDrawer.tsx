@@ -23,7 +23,6 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose(): void })
   const { me } = useMe();
   const studios = useMyStudios();
   const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
   const links: NavLink[] = me
     ? [
         { to: '/', label: 'Home' },
@@ -44,7 +43,8 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose(): void })
   return (
     <>
       <Drawer open={open} onClose={onClose}>
-        <Box sx={{ width: 260 }} role="presentation" onClick={onClose}>
+        {/* A tap on an entry closes the drawer; one in the Create New Studio dialog (a portal, outside this box) does not. */}
+        <Box sx={{ width: 260 }} role="presentation" onClick={(e) => e.currentTarget.contains(e.target as Node) && onClose()}>
           <List component="nav" aria-label="Navigation" subheader={<ListSubheader>InkLink</ListSubheader>}>
             {links.map((link) => (
               <ListItemButtonLink key={link.to} to={link.to}>
@@ -54,18 +54,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose(): void })
           </List>
           {me && (
             <List aria-label="My studios" subheader={<ListSubheader>My Studios</ListSubheader>}>
-              <ListItemButton
-                onClick={(e) => {
-                  // The drawer stays open under the dialog (closing it unmounts this component).
-                  e.stopPropagation();
-                  setCreating(true);
-                }}
-              >
-                <ListItemIcon>
-                  <AddIcon />
-                </ListItemIcon>
-                <ListItemText primary="Add studio" />
-              </ListItemButton>
+              <AddStudioItem onDone={onClose} />
               {studios.isError && !studios.data && (
                 // Retry keeps the drawer open (a click anywhere else in it closes it).
                 <ListItem onClick={(e) => e.stopPropagation()}>
@@ -102,13 +91,37 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose(): void })
           )}
         </Box>
       </Drawer>
+    </>
+  );
+}
+
+/**
+ * The drawer's Add studio and the Create New Studio dialog it opens (loaded then). Its own state:
+ * the tap renders this item and the dialog, not the drawer's other entries.
+ */
+function AddStudioItem({ onDone }: { onDone(): void }) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <ListItemButton
+        onClick={(e) => {
+          // The drawer stays open under the dialog (closing it unmounts this component).
+          e.stopPropagation();
+          setCreating(true);
+        }}
+      >
+        <ListItemIcon>
+          <AddIcon />
+        </ListItemIcon>
+        <ListItemText primary="Add studio" />
+      </ListItemButton>
       {creating && (
         <Suspense fallback={null}>
           <CreateStudioDialog
             open
             onClose={() => {
               setCreating(false);
-              onClose();
+              onDone();
             }}
           />
         </Suspense>

@@ -2,7 +2,6 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import InboxIcon from '@mui/icons-material/Inbox';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -14,19 +13,17 @@ import { useMe } from '../features/auth/useAuth';
 import { useUnseenCounts } from '../features/notifications/useUnseenCounts';
 import { ButtonLink, IconButtonLink, TextLink } from './links';
 import { CountBadge } from './CountBadge';
+import { NavDrawerButton } from './NavDrawerButton';
 import { useThemeMode } from './ThemeMode';
 
-// The drawer (and its modal machinery) loads only when someone opens it.
 // Signed-in menus are loaded only for signed-in users.
 const StudiosMenu = lazy(() => import('./StudiosMenu').then((m) => ({ default: m.StudiosMenu })));
 const AccountMenu = lazy(() => import('./AccountMenu'));
-const NavDrawer = lazy(() => import('./NavDrawer').then((m) => ({ default: m.NavDrawer })));
 
 export function TopBar() {
   const { me } = useMe();
   const counts = useUnseenCounts(Boolean(me));
   const { mode, toggle } = useThemeMode();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
 
   return (
@@ -41,9 +38,7 @@ export function TopBar() {
       }}
     >
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
-          <MenuIcon />
-        </IconButton>
+        <NavDrawerButton />
         <TextLink
           to="/"
           variant="h6"
@@ -123,11 +118,6 @@ export function TopBar() {
           </ButtonLink>
         )}
       </Toolbar>
-      {drawerOpen && (
-        <Suspense fallback={null}>
-          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
-      )}
     </AppBar>
   );
 }

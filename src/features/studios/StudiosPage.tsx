@@ -2,9 +2,6 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,27 +11,21 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { US_STATES } from '../../../server/domains/studios/rules';
-import { CardActionAreaLink, studioPath } from '../../components/links';
 import { trpc } from '../../trpc';
+import { STUDIO_SEARCH_START } from './studioQuery';
+import { StudioResults } from './StudioResults';
+import { StudioSearchField } from './StudioSearchField';
 
 type Near = { latitude: number; longitude: number };
 
-/** The search /studios starts with (no filter): its route's loader loads the first page. */
-export const STUDIO_SEARCH_START = { query: '' };
-
 /** /studios: name or city prefix, state and looking-for filters, 10 a page with more on scroll, or nearest first. */
 export function StudiosPage() {
-  const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [state, setState] = useState<(typeof US_STATES)[number] | ''>('');
   const [lookingForResident, setResident] = useState(false);
   const [lookingForGuest, setGuest] = useState(false);
   const [near, setNear] = useState<Near | undefined>();
   const [locationError, setLocationError] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const input = useMemo(
     () => ({
@@ -52,7 +43,8 @@ export function StudiosPage() {
   const [data, results] = trpc.studio.search.useSuspenseInfiniteQuery(useDeferredValue(input), {
     getNextPageParam: (page) => page.nextCursor,
   });
-  const studios = data.pages.flatMap((p) => p.items);
+  // The same array while the pages are the same, so the memoized cards are not rendered again.
+  const studios = useMemo(() => data.pages.flatMap((p) => p.items), [data]);
 
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -85,13 +77,7 @@ export function StudiosPage() {
         Studios
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <TextField
-          label="Search studios"
-          placeholder="Studio name or city"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          sx={{ flexGrow: 1 }}
-        />
+        <StudioSearchField onSearch={setQuery} />
         <TextField select label="State" value={state} onChange={(e) => setState(e.target.value as typeof state)} sx={{ minWidth: 120 }}>
           <MenuItem value="">Any</MenuItem>
           {US_STATES.map((s) => (
@@ -121,31 +107,7 @@ export function StudiosPage() {
           {locationError}
         </Alert>
       )}
-      {studios.length === 0 && <Typography color="text.secondary">No studios found</Typography>}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-        {studios.map((studio) => (
-          <Card key={studio.id} variant="outlined">
-            <CardActionAreaLink to={studioPath(studio)} sx={{ height: '100%' }}>
-              <CardContent>
-                <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
-                  {studio.name}
-                </Typography>
-                <Typography color="text.secondary">
-                  {studio.city}, {studio.state}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {studio.hoursSummary}
-                </Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
-                  {studio.isVerified && <Chip size="small" color="primary" label="Verified" />}
-                  {studio.lookingForGuest && <Chip size="small" label="Guest spots" />}
-                  {studio.lookingForResident && <Chip size="small" label="Hiring residents" />}
-                </Stack>
-              </CardContent>
-            </CardActionAreaLink>
-          </Card>
-        ))}
-      </Box>
+      <StudioResults studios={studios} />
       <div ref={sentinel} />
       {results.hasNextPage && (
         <Box sx={{ textAlign: 'center', mt: 2 }}>

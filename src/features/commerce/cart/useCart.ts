@@ -68,6 +68,19 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The ways to change a storefront's cart, without reading it: a component that only adds (the
+ * product page's Add to Cart) is not rendered again when the cart changes.
+ */
+export function useCartActions(storefrontId: string) {
+  return {
+    add: useCallback((line: Omit<CartLine, 'key'>) => write(addLine(read(storefrontId), line)), [storefrontId]),
+    setQuantity: useCallback((key: string, quantity: number) => write(setQuantity(read(storefrontId), key, quantity)), [storefrontId]),
+    remove: useCallback((key: string) => write(removeLine(read(storefrontId), key)), [storefrontId]),
+    clear: useCallback(() => write(emptyCart(storefrontId)), [storefrontId]),
+  };
+}
+
 /** The cart of one storefront and the ways to change it. */
 export function useCart(storefrontId: string) {
   const serverText = useContext(ServerCartsContext)[storefrontId] ?? null;
@@ -77,11 +90,5 @@ export function useCart(storefrontId: string) {
     () => read(storefrontId),
     () => serverCart,
   );
-  return {
-    cart,
-    add: useCallback((line: Omit<CartLine, 'key'>) => write(addLine(read(storefrontId), line)), [storefrontId]),
-    setQuantity: useCallback((key: string, quantity: number) => write(setQuantity(read(storefrontId), key, quantity)), [storefrontId]),
-    remove: useCallback((key: string) => write(removeLine(read(storefrontId), key)), [storefrontId]),
-    clear: useCallback(() => write(emptyCart(storefrontId)), [storefrontId]),
-  };
+  return { cart, ...useCartActions(storefrontId) };
 }

@@ -1,11 +1,14 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ProductImage } from '../ProductImage';
 import type { ProductPhoto } from '../types';
 
-/** The main picture and a row of thumbnails that switch it. */
-export function ProductGallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
+/**
+ * The main picture and a row of thumbnails that switch it. Memoized: choosing options, changing the
+ * quantity or adding to the cart do not render the pictures again.
+ */
+export const ProductGallery = memo(function ProductGallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
   const [current, setCurrent] = useState(0);
   return (
     <Box>
@@ -38,4 +41,4 @@ export function ProductGallery({ photos, name }: { photos: ProductPhoto[]; name:
       )}
     </Box>
   );
-}
+});

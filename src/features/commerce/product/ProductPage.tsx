@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -12,9 +10,9 @@ import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../trpc';
 import { CartPanel } from '../cart/CartPanel';
 import { MAX_LINE_QUANTITY } from '../cart/cartLines';
-import { useCart } from '../cart/useCart';
 import { formatCents } from '../../../../server/lib/money';
 import type { ProductDetail } from '../types';
+import { AddToCartButton } from './AddToCartButton';
 import { type Choices, initialChoices, ProductChoices } from './ProductChoices';
 import { ProductGallery } from './ProductGallery';
 import { pricedSelection } from './selection';
@@ -43,25 +41,22 @@ export function ProductPage({ storefrontId, productId }: { storefrontId: string;
 function ProductDetails({ product }: { product: ProductDetail }) {
   const [choices, setChoices] = useState<Choices>(() => initialChoices(product));
   const [quantity, setQuantity] = useState(1);
-  const [added, setAdded] = useState(false);
-  const { add } = useCart(product.storefrontId);
   const availability = trpc.product.checkAvailability.useQuery({ productId: product.id, quantity }, { staleTime: 0 });
   const priced = pricedSelection(product, choices);
   const available = availability.data?.available ?? false;
 
-  const addToCart = () => {
-    if ('error' in priced) return;
-    add({
-      productId: product.id,
-      name: product.name,
-      image: product.photos[0]?.url ?? null,
-      unitPrice: priced.unitPrice,
-      quantity,
-      selection: priced.selection,
-      choiceLabels: priced.labels,
-    });
-    setAdded(true);
-  };
+  const line =
+    'error' in priced
+      ? null
+      : {
+          productId: product.id,
+          name: product.name,
+          image: product.photos[0]?.url ?? null,
+          unitPrice: priced.unitPrice,
+          quantity,
+          selection: priced.selection,
+          choiceLabels: priced.labels,
+        };
 
   return (
     <Container sx={{ py: 5 }}>
@@ -108,20 +103,10 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               {availability.data.message}
             </Alert>
           )}
-          <Box>
-            <Button
-              variant="contained"
-              size="large"
-              onClick={addToCart}
-              disabled={!available || 'error' in priced || availability.isFetching}
-            >
-              Add to Cart
-            </Button>
-          </Box>
+          <AddToCartButton storefrontId={product.storefrontId} line={line} disabled={!available || availability.isFetching} />
           <CartPanel storefrontId={product.storefrontId} />
         </Stack>
       </Box>
-      <Snackbar open={added} autoHideDuration={3000} onClose={() => setAdded(false)} message="Added to cart" />
     </Container>
   );
 }
