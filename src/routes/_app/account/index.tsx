@@ -3,6 +3,7 @@ import { AccountPage } from '../../../features/account/AccountPage';
 import { loadAccountSections } from '../../../features/account/sections';
 
 export const Route = createFileRoute('/_app/account/')({
+  staticData: { serverRender: true },
   loader: ({ context }) => loadAccountSections(context),
   component: AccountIndex,
 });

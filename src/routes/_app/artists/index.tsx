@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ARTIST_SEARCH_START, ArtistsPage } from '../../../features/artists/ArtistsPage';
 
 export const Route = createFileRoute('/_app/artists/')({
+  staticData: { serverRender: true },
   loader: ({ context: { queryClient, trpcUtils } }) =>
     queryClient.ensureInfiniteQueryData(trpcUtils.artist.search.infiniteQueryOptions(ARTIST_SEARCH_START, { getNextPageParam: (page) => page.nextCursor })),
   component: ArtistsPage,

@@ -4,6 +4,7 @@ import { MessagesPage } from '../../../features/messaging/MessagesPage';
 import { threadListQuery } from '../../../features/messaging/ThreadList';
 
 export const Route = createFileRoute('/_app/messages/$threadId')({
+  staticData: { serverRender: true },
   loader: ({ context: { queryClient, trpcUtils }, params }) => {
     const conversation = conversationQueries(trpcUtils, params.threadId);
     return Promise.all([

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { STUDIO_SEARCH_START, StudiosPage } from '../../../features/studios/StudiosPage';
 
 export const Route = createFileRoute('/_app/studios/')({
+  staticData: { serverRender: true },
   loader: ({ context: { queryClient, trpcUtils } }) =>
     queryClient.ensureInfiniteQueryData(trpcUtils.studio.search.infiniteQueryOptions(STUDIO_SEARCH_START, { getNextPageParam: (page) => page.nextCursor })),
   component: StudiosPage,
