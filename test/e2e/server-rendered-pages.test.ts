@@ -206,6 +206,10 @@ describe('every page flagged serverRender is rendered on the server, with its da
       await appTookOver(page);
       expect.soft(await headingIsTheServers(page), path).toBe(true);
     }
+    // A section named by the hash, which the server never sees: hydrated as rendered, then opened.
+    await page.goto(`${app.url}/account#security`);
+    await appTookOver(page);
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
     expect(errors).toEqual([]);
   });
 });
