@@ -48,11 +48,13 @@ function adoptServerState(): ServerState | undefined {
 
 async function mount(container: HTMLElement) {
   const serverState = container.dataset.serverRendered === SERVER_RENDERED ? adoptServerState() : undefined;
-  // The server renders the palette of the theme cookie, the copy of the stored choice made here:
-  // a visitor whose choice predates the cookie gets the app's own render over the server's page,
-  // once (the next page is rendered in their theme).
+  // The server renders the palette of the theme cookie (dark without one), which the theme switch
+  // writes. A light choice made before the cookie existed is copied to it here: that visitor gets
+  // the app's own render over the dark page once, and their theme's HTML from the next page on.
+  // Dark, the default, is never written here (a page that writes a cookie it does not need would
+  // also replace a Cookie header set from outside, as Lighthouse's signed-in bench runs set it).
   const themeMode = storedThemeMode();
-  rememberThemeMode(themeMode);
+  if (themeMode === 'light' && serverState?.themeMode !== 'light') rememberThemeMode(themeMode);
   // Dates and times are written in the viewer's zone (formatters without a timeZone): in another
   // zone than the server's, the server's text is not this visitor's, and the app renders its own
   // page over it (the HTML still paints first). Threading the viewer's zone (a cookie) through the
