@@ -4,7 +4,7 @@ import { NOT_AVAILABLE, type Row, runLoad, unavailable } from './lib';
 
 /** Signed-in visitors loading one page at once: a busy studio's or shop's page, not a crawl. */
 const VISITORS = 10;
-/** The server renders only these (server/http/page-render.ts); the landing page is prerendered. */
+/** The pages measured here (every main page is server-rendered: its route's `serverRender` flag). */
 const SERVER_RENDERED = new Set(['studio', 'storefront', 'checkout']);
 
 /**

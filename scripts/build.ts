@@ -1,7 +1,7 @@
 import { buildClient } from './client-build';
 import { buildServer } from './server-build';
 
-// `npm run build`: the client bundle, the server's page renderer, the prerendered landing page and
-// compressed copies; then the server module that `npm start` runs.
+// `npm run build`: the client bundle, the server's page renderer and compressed copies; then the
+// server module that `npm start` runs.
 buildClient();
 buildServer();

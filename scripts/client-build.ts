@@ -5,9 +5,7 @@ import { precompressDir } from './precompress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
-// Written after Vite's outputs (the client's and the server bundle's): its presence means the
-// prerender step ran too.
-const BUILT = path.join(CLIENT_DIR, 'landing.html');
+// Written after the client's build: its presence means both of Vite's builds ran.
 const SERVER_BUNDLE = path.join(ROOT, 'dist/server/entry-server.js');
 const SOURCES = [
   'src',
@@ -18,12 +16,6 @@ const SOURCES = [
   'package-lock.json',
   'server/domains',
   'scripts/client-build.ts',
-  'scripts/prerender-landing.ts',
-  'scripts/boot-script.ts',
-  // The boot page template's path, which the boot script step writes.
-  'server/http/page-render.ts',
-  // The prerender's manifest reading.
-  'server/http/route-preloads.ts',
   'scripts/precompress.ts',
 ];
 
@@ -38,15 +30,15 @@ export function newestMtime(target: string): number {
 
 /** True when the client has never been built or a source is newer than the build. */
 export function clientBuildIsStale(): boolean {
-  if (!fs.existsSync(BUILT) || !fs.existsSync(SERVER_BUNDLE)) return true;
-  const builtAt = fs.statSync(BUILT).mtimeMs;
+  if (!fs.existsSync(SERVER_BUNDLE)) return true;
+  const builtAt = fs.statSync(SERVER_BUNDLE).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > builtAt);
 }
 
 function runNode(args: string[], step: string) {
   // Always the production build, even when a test runner (NODE_ENV=test) asks for it: Vite would
   // otherwise bundle React's and MUI's development code, several times slower, and emotion's class
-  // names would not match the prerendered page's.
+  // names would not match the server-rendered page's.
   const env = { ...process.env, NODE_ENV: 'production' };
   const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`The client build failed (${step})`);
@@ -54,19 +46,18 @@ function runNode(args: string[], step: string) {
 
 /**
  * Vite's builds (the client, then the server bundle that renders pages per request: src/entry-server.tsx),
- * the boot script and the prerendered landing page, then brotli and gzip copies of the client's text files.
+ * then brotli and gzip copies of the client's text files.
  */
 export function buildClient() {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
   runNode([vite, 'build', '--logLevel', 'warn'], 'vite build');
   runNode([vite, 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], 'vite build --ssr');
-  runNode(['--import', 'tsx', path.join(ROOT, 'scripts/prerender-landing.ts')], 'prerender');
   precompressDir(CLIENT_DIR);
 }
 
 /** Builds the client when it is missing or stale. */
 export function ensureClientBuild() {
   if (!clientBuildIsStale()) return;
-  console.log('Building the client (vite build, the server bundle, prerender, compression)…');
+  console.log('Building the client (vite build, the server bundle, compression)…');
   buildClient();
 }

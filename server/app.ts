@@ -29,7 +29,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Calls in one tRPC batch; the client's batch link uses a lower limit. */
 export const MAX_BATCH_SIZE = 20;
 
-export type BuildOptions = { clientDir?: string; serveClient?: boolean };
+/** `serverDir`: the server bundle that renders pages (default dist/server). */
+export type BuildOptions = { clientDir?: string; serverDir?: string; serveClient?: boolean };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const limits = deps.config.http;
@@ -136,6 +137,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerIcsFeed(app, deps);
   await registerCspReports(app, deps.logger);
   await registerStripeWebhook(app, deps);
-  if (options.serveClient !== false) await registerClient(app, { clientDir: options.clientDir, createContext });
+  if (options.serveClient !== false) await registerClient(app, { clientDir: options.clientDir, serverDir: options.serverDir, createContext });
   return app;
 }

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import createCache from '@emotion/cache';
+import type { PaletteMode } from '@mui/material/styles';
 import { CacheProvider } from '@emotion/react';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -11,7 +12,7 @@ import { parseCart } from './features/commerce/cart/cartLines';
 import { ServerCartsContext } from './features/commerce/cart/serverCarts';
 import { createAppRouter } from './router';
 import { emotionStyleTags } from './ssr/emotionStyles';
-import { serializeServerState } from './ssr/serverState';
+import { localTimeZone, serializeServerState } from './ssr/serverState';
 import { createQueryClient, createTrpcUtils, trpc } from './trpc';
 
 // The server bundle (vite build --ssr, scripts/client-build.ts): renders a page of the app at request
@@ -19,8 +20,32 @@ import { createQueryClient, createTrpcUtils, trpc } from './trpc';
 // mode with every dependency inside, so React, MUI and emotion run as in the browser build (the same
 // class names, so the browser adopts the server's CSS and hydrates its HTML).
 
-/** The pages rendered on the server (their route ids), each drawn from its loader's data. */
-const SERVER_RENDERED_ROUTES = new Set(['/_app/studio/$slug/', '/_app/studio/id/$id/', '/storefront/$id/', '/_app/checkout/$storefrontId']);
+/**
+ * The app's routes, only to match paths (its context is never used): which page a path shows, and
+ * whether that route is flagged to be rendered on the server (staticData.serverRender).
+ */
+const matcher = (() => {
+  const queryClient = createQueryClient();
+  return createAppRouter({ queryClient, trpcUtils: createTrpcUtils(queryClient, trpc.createClient({ links: [] })) });
+})();
+
+/** How the server renders a path's page, or undefined when its route is not flagged. */
+export type ServerRenderedPage = {
+  /** Under the `_app` layout: rendered only for a request with a session (others are sent to sign in). */
+  signedIn: boolean;
+  /** The storefront whose cart the page shows (its cookie copy is rendered), if any. */
+  cartStorefrontId?: string;
+};
+
+export function serverRenderedPage(pathname: string): ServerRenderedPage | undefined {
+  const [routes, params, found] = matcher.getMatchedRoutes(pathname);
+  const flags = found?.options.staticData;
+  if (!flags?.serverRender) return undefined;
+  return {
+    signedIn: routes.some((route) => route.id === '/_app'),
+    cartStorefrontId: flags.cartParam ? params[flags.cartParam] : undefined,
+  };
+}
 
 export type RenderRequest = {
   /** The path and query of the page. */
@@ -29,6 +54,8 @@ export type RenderRequest = {
   link: TRPCLink<AppRouter>;
   /** The carts the request's cookies carry (storefront id → the cart's stored text). */
   carts: Record<string, string | null>;
+  /** The palette of the request's theme cookie. */
+  themeMode: PaletteMode;
   signal: AbortSignal;
 };
 
@@ -40,7 +67,7 @@ export type RenderedPage = { html: string; styleTags: string; state: string };
  * layout's redirect of a signed-out visitor to sign in, a page not found, a failed loader or query).
  * The app then renders it in the browser, as for any other page.
  */
-export async function renderPage({ url, link, carts, signal }: RenderRequest): Promise<RenderedPage | undefined> {
+export async function renderPage({ url, link, carts, themeMode, signal }: RenderRequest): Promise<RenderedPage | undefined> {
   const queryClient = createQueryClient();
   const trpcClient = trpc.createClient({ links: [link] });
   const trpcUtils = createTrpcUtils(queryClient, trpcClient);
@@ -50,7 +77,7 @@ export async function renderPage({ url, link, carts, signal }: RenderRequest): P
   await Promise.all([router.load(), trpcUtils.auth.me.prefetch()]);
   const matches = router.state.matches;
   const page = matches.at(-1);
-  if (!page || !SERVER_RENDERED_ROUTES.has(page.routeId) || matches.some((match) => match.status !== 'success')) {
+  if (!page?.staticData.serverRender || matches.some((match) => match.status !== 'success')) {
     return undefined;
   }
   await Promise.all([
@@ -74,7 +101,7 @@ export async function renderPage({ url, link, carts, signal }: RenderRequest): P
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <ServerCartsContext value={carts}>
-            <ThemeModeProvider>
+            <ThemeModeProvider serverMode={themeMode}>
               <RouterProvider router={router} />
             </ThemeModeProvider>
           </ServerCartsContext>
@@ -83,7 +110,7 @@ export async function renderPage({ url, link, carts, signal }: RenderRequest): P
     </CacheProvider>,
     signal,
   );
-  const state = serializeServerState({ queries: dehydrate(queryClient), carts });
+  const state = serializeServerState({ queries: dehydrate(queryClient), carts, themeMode, timeZone: localTimeZone() });
   return { html, styleTags: emotionStyleTags(cache), state };
 }
 

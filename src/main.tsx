@@ -5,11 +5,10 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ThemeModeProvider } from './components/ThemeMode';
 import { ServerCartsContext } from './features/commerce/cart/serverCarts';
-import { PRERENDERED_GLOBAL_STYLE } from './features/landing/prerendered';
 import { createAppRouter } from './router';
-import { replayEarlyInput, stopKeepingTaps } from './ssr/earlyInput';
-import { parseServerState, SERVER_RENDERED, SERVER_STATE_ID, type ServerState } from './ssr/serverState';
-import { storedThemeMode } from './theme';
+import { SERVER_GLOBAL_STYLE } from './ssr/emotionStyles';
+import { localTimeZone, parseServerState, SERVER_RENDERED, SERVER_STATE_ID, type ServerState } from './ssr/serverState';
+import { rememberThemeMode, storedThemeMode } from './theme';
 import { queryClient, trpc, trpcClient, trpcUtils } from './trpc';
 
 const router = createAppRouter({ queryClient, trpcUtils });
@@ -27,19 +26,14 @@ function startFirstPageLoads() {
 }
 
 /**
- * Once the app has taken over a page sent as HTML (prerendered, or rendered by the server): the page
- * is the app's from now on (its global styles, for the visitor's theme, replace the server's), and
- * what the visitor did before (kept by the page's boot script) is done again on the app's page.
+ * Once the app has taken over a page rendered by the server, the page is the app's: its global
+ * styles replace the server's (which would stay behind when the visitor switches the theme).
  */
-function TakeOverPage({ container, hydrated }: { container: HTMLElement; hydrated: boolean }) {
+function TakeOverPage({ container }: { container: HTMLElement }) {
   useEffect(() => {
-    for (const style of document.querySelectorAll(`style[${PRERENDERED_GLOBAL_STYLE}]`)) style.remove();
-    delete container.dataset.prerendered;
+    for (const style of document.querySelectorAll(`style[${SERVER_GLOBAL_STYLE}]`)) style.remove();
     delete container.dataset.serverRendered;
-    // In a task of its own: within React's effects an event cannot make React hydrate (see replayEarlyInput).
-    const replay = setTimeout(() => replayEarlyInput(container, hydrated));
-    return () => clearTimeout(replay);
-  }, [container, hydrated]);
+  }, [container]);
   return null;
 }
 
@@ -53,25 +47,26 @@ function adoptServerState(): ServerState | undefined {
 }
 
 async function mount(container: HTMLElement) {
-  // The server sent the landing page prerendered, which it does only to requests without a session
-  // cookie: nobody is signed in, and the route's code is loaded before the first render, so the app
-  // replaces the prerendered HTML with the same page (never with a spinner in between).
-  const prerendered = container.dataset.prerendered === 'landing';
   const serverState = container.dataset.serverRendered === SERVER_RENDERED ? adoptServerState() : undefined;
-  // The server renders the dark theme: for a visitor who chose the light one the app renders its
-  // own page over the server's (the boot script started it at once, before any input).
-  const hydrating = serverState !== undefined && storedThemeMode() !== 'light';
-  if (prerendered) trpcUtils.auth.me.setData(undefined, null);
-  else if (!serverState) startFirstPageLoads();
+  // The server renders the palette of the theme cookie (dark without one), which the theme switch
+  // writes. A light choice made before the cookie existed is copied to it here: that visitor gets
+  // the app's own render over the dark page once, and their theme's HTML from the next page on.
+  // Dark, the default, is never written here (a page that writes a cookie it does not need would
+  // also replace a Cookie header set from outside, as Lighthouse's signed-in bench runs set it).
+  const themeMode = storedThemeMode();
+  if (themeMode === 'light' && serverState?.themeMode !== 'light') rememberThemeMode(themeMode);
+  // Dates and times are written in the viewer's zone (formatters without a timeZone): in another
+  // zone than the server's, the server's text is not this visitor's, and the app renders its own
+  // page over it (the HTML still paints first). Threading the viewer's zone (a cookie) through the
+  // formatters would let these visitors hydrate too.
+  const hydrating = serverState !== undefined && serverState.themeMode === themeMode && serverState.timeZone === localTimeZone();
+  if (!serverState) startFirstPageLoads();
   // Hydrating, the router renders the page as the server did (no Suspense around the matches).
   if (hydrating) router.ssr = { manifest: undefined };
-  // The first render waits for the page's route code and the signed-in check: rendered before them,
-  // the app showed a spinner and then rendered the whole page again when the router's state changed,
-  // and that second render is synchronous (the router's store is read through
-  // useSyncExternalStore), one task of several hundred milliseconds on a phone. The load starts in
-  // a task of its own, not in the one that ran the app's modules (on a page already painted from
-  // its HTML, that task blocked input for longer). On a server-rendered page the loaders find their
-  // data in the cache.
+  // The first render waits for the page's route code (preloaded by the page's HTML) and, on a page
+  // the server did not render, the signed-in check: rendered before them, the app showed a spinner
+  // and then rendered the whole page again. The load starts in a task of its own, not in the one
+  // that ran the app's modules. On a server-rendered page the loaders find their data in the cache.
   await new Promise((resolve) => setTimeout(resolve));
   await router.load();
   const app = (
@@ -81,7 +76,7 @@ async function mount(container: HTMLElement) {
           <ServerCartsContext value={serverState?.carts ?? {}}>
             <ThemeModeProvider>
               <RouterProvider router={router} />
-              {(prerendered || serverState) && <TakeOverPage container={container} hydrated={hydrating} />}
+              {serverState && <TakeOverPage container={container} />}
             </ThemeModeProvider>
           </ServerCartsContext>
         </QueryClientProvider>
@@ -90,11 +85,10 @@ async function mount(container: HTMLElement) {
   );
   // A transition renders (or hydrates) in slices that yield to the browser, instead of one long task
   // that blocks input while the whole first page renders (most of the main thread's work on a phone).
+  // Hydrating, React handles a tap on a part not hydrated yet by hydrating that part first.
   startTransition(() => {
-    if (hydrating) {
-      stopKeepingTaps();
-      hydrateRoot(container, app);
-    } else createRoot(container).render(app);
+    if (hydrating) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 }
 

@@ -1,5 +1,5 @@
 import { createTheme, type PaletteMode } from '@mui/material/styles';
-import { EARLY_SHRINK_ATTRIBUTE } from './ssr/earlyInput';
+import { THEME_COOKIE } from './ssr/themeCookie';
 
 export const THEME_STORAGE_KEY = 'theme-mode';
 
@@ -32,20 +32,6 @@ export function buildTheme(mode: PaletteMode) {
     components: {
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
       MuiLink: { defaultProps: { underline: 'hover' } },
-      MuiFormControl: {
-        styleOverrides: {
-          // MUI lifts a field's label out of the way of the text from React's state: on a page sent
-          // as HTML, until the app runs, the boot script marks the form control of a focused or
-          // filled field and these rules lift its label and open the outline's notch instead.
-          root: {
-            [`&[${EARLY_SHRINK_ATTRIBUTE}] > .MuiInputLabel-outlined[data-shrink="false"]`]: {
-              maxWidth: 'calc(133% - 32px)',
-              transform: 'translate(14px, -9px) scale(0.75)',
-            },
-            [`&[${EARLY_SHRINK_ATTRIBUTE}] .MuiOutlinedInput-notchedOutline > legend`]: { maxWidth: '100%' },
-          },
-        },
-      },
     },
   });
 }
@@ -56,4 +42,17 @@ export function storedThemeMode(): PaletteMode {
   } catch {
     return 'dark';
   }
+}
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Keeps the chosen palette in localStorage and its cookie copy (read by the server's render). */
+export function rememberThemeMode(mode: PaletteMode) {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, mode);
+  } catch {
+    // Storage can be unavailable (private mode): the choice then lasts for this page only.
+  }
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser the app supports.
+  document.cookie = `${THEME_COOKIE}=${mode}; Path=/; SameSite=Lax; Max-Age=${YEAR_SECONDS}`;
 }

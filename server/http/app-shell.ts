@@ -2,26 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pageDataPreloads } from './page-data-preloads';
-import { type RouteIndex, routeIndex } from './route-preloads';
+import { routeIndex } from './route-preloads';
 
 /**
  * The app's page (index.html) as sent for one path: with the preloads of the code of the page the
- * path shows (./route-preloads) and of its first data requests (./page-data-preloads), so that
- * both download beside the app's entry instead of after it has run. Undefined without a build.
+ * path shows (./route-preloads), so that it downloads beside the app's entry instead of after it
+ * has run. A server-rendered page (./page-render) is placed in it. Undefined without a build.
  */
-export function appShell(clientDir: string): { html(pathname: string, mayBeSignedIn: boolean): string; routes: RouteIndex } | undefined {
+export function appShell(clientDir: string): { html(pathname: string): string } | undefined {
   const indexPath = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   if (!indexHtml.includes('</head>')) return undefined;
   const routes = routeIndex(clientDir, indexHtml);
   return {
-    routes,
-    html(pathname, mayBeSignedIn) {
+    html(pathname) {
       const route = routes.match(pathname);
-      const tags = (route ? routes.chunkTags(route.file) : '') + pageDataPreloads(route, mayBeSignedIn);
-      return indexHtml.replace('</head>', `${tags}</head>`);
+      return route ? indexHtml.replace('</head>', () => `${routes.chunkTags(route.file)}</head>`) : indexHtml;
     },
   };
 }

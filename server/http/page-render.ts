@@ -1,39 +1,35 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
 import { type TRPCLink, unstable_localLink } from '@trpc/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RenderedPage, RenderRequest } from '../../src/entry-server';
+import type { RenderedPage, RenderRequest, ServerRenderedPage } from '../../src/entry-server';
 import { cartCookieName, MAX_COOKIE_VALUE } from '../../src/features/commerce/cart/cartCookie';
 import { SERVER_RENDERED, SERVER_STATE_ID } from '../../src/ssr/serverState';
+import { THEME_COOKIE, themeOfCookie } from '../../src/ssr/themeCookie';
 import type { TrpcContext } from '../trpc/init';
 import { type AppRouter, appRouter } from '../router';
 import { transformer } from '../trpc/transformer';
-import type { RouteIndex } from './route-preloads';
 
-// The studio, storefront and checkout pages as HTML rendered for the request (the server bundle,
-// src/entry-server.tsx, built by scripts/client-build.ts): the page paints before any script runs,
-// and the app takes it over on the visitor's first input (the boot script, scripts/boot-script.ts).
-// The render calls the procedures in-process with the request's own tRPC context (its session),
-// so it sees exactly what the app would be answered over HTTP.
+// The app's pages as HTML rendered for the request (the server bundle, src/entry-server.tsx, built
+// by scripts/client-build.ts): the page paints before any script runs, and the app hydrates it at
+// load (src/main.tsx). Which pages: those whose route is flagged `staticData.serverRender` (the
+// server bundle's router answers). The render calls the procedures in-process with the request's
+// own tRPC context (its session), so it sees exactly what the app would be answered over HTTP.
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../dist/server');
-/** The app's page with the boot script in place of the entry (written by the build: scripts/boot-script.ts). */
-export const BOOT_PAGE_TEMPLATE = '.vite/boot-page.html';
 
 /** A render slower than this is given up: the app's page is sent instead. */
 const PAGE_RENDER_TIMEOUT_MS = 3000;
 
-/** The route files rendered on the server; `signedIn`: only with a session (the `_app` layout's rule). */
-const SERVER_RENDERED_PAGES: Record<string, { signedIn: boolean; storefrontParam?: string }> = {
-  '_app/studio/$slug/index': { signedIn: true },
-  '_app/studio/id/$id/index': { signedIn: true },
-  'storefront/$id/index': { signedIn: false, storefrontParam: 'id' },
-  '_app/checkout/$storefrontId': { signedIn: true, storefrontParam: 'storefrontId' },
+export type CreateContext = (req: FastifyRequest, reply: FastifyReply) => Promise<TrpcContext>;
+type ServerBundle = {
+  renderPage(request: RenderRequest): Promise<RenderedPage | undefined>;
+  serverRenderedPage(pathname: string): ServerRenderedPage | undefined;
 };
 
-export type CreateContext = (req: FastifyRequest, reply: FastifyReply) => Promise<TrpcContext>;
-type RenderPage = (request: RenderRequest) => Promise<RenderedPage | undefined>;
+/** Renders a request's page into the app's page for its path (`template`, with that page's preloads). */
+export type PageRenderer = (req: FastifyRequest, reply: FastifyReply, mayBeSignedIn: boolean, template: string) => Promise<string | undefined>;
 
 /**
  * The renderer of these pages, or undefined without a server bundle. It answers the page's whole
@@ -41,28 +37,29 @@ type RenderPage = (request: RenderRequest) => Promise<RenderedPage | undefined>;
  * render fails or is too slow: the caller then sends the app's page (server/http/app-shell.ts).
  */
 export async function pageRenderer(options: {
-  clientDir: string;
   serverDir?: string;
-  routes: RouteIndex;
   createContext: CreateContext;
   timeoutMs?: number;
-}): Promise<((req: FastifyRequest, reply: FastifyReply, mayBeSignedIn: boolean) => Promise<string | undefined>) | undefined> {
-  const { clientDir, routes, createContext } = options;
+}): Promise<PageRenderer | undefined> {
+  const { createContext } = options;
   const entry = path.join(options.serverDir ?? SERVER_DIR, 'entry-server.js');
-  const templatePath = path.join(clientDir, BOOT_PAGE_TEMPLATE);
-  if (!fs.existsSync(entry) || !fs.existsSync(templatePath)) return undefined;
-  const { renderPage } = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
-  const template = fs.readFileSync(templatePath, 'utf8');
+  if (!fs.existsSync(entry)) return undefined;
+  const { renderPage, serverRenderedPage } = (await import(pathToFileURL(entry).href)) as ServerBundle;
   const root = '<div id="root"></div>';
-  if (!template.includes(root) || !template.includes('</head>')) return undefined;
 
-  return async (req, reply, mayBeSignedIn) => {
+  return async (req, reply, mayBeSignedIn, template) => {
     const url = req.url;
-    const route = routes.match(url.split('?')[0]);
-    const page = route && SERVER_RENDERED_PAGES[route.file];
-    if (!route || !page || (page.signedIn && !mayBeSignedIn)) return undefined;
-    const storefrontId = page.storefrontParam && route.params[page.storefrontParam];
+    let page: ServerRenderedPage | undefined;
+    try {
+      page = serverRenderedPage(url.split('?')[0]);
+    } catch {
+      // A path the router cannot read (a malformed escape): the app's page answers it.
+      return undefined;
+    }
+    if (!page || (page.signedIn && !mayBeSignedIn) || !template.includes(root)) return undefined;
+    const storefrontId = page.cartStorefrontId;
     const carts = storefrontId ? { [storefrontId]: cartOf(req, storefrontId) } : {};
+    const themeMode = themeOfCookie(req.cookies[THEME_COOKIE]);
     // One context per request, as over HTTP (where one batch shares it).
     let context: Promise<TrpcContext> | undefined;
     const link: TRPCLink<AppRouter> = unstable_localLink({
@@ -81,11 +78,10 @@ export async function pageRenderer(options: {
     try {
       // The render stops at the signal; the race answers at the deadline even if some step ignores it.
       const rendered = await Promise.race([
-        renderPage({ url, link, carts, signal }),
+        renderPage({ url, link, carts, themeMode, signal }),
         new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
       ]);
       if (!rendered) return undefined;
-      const chunks = JSON.stringify(routes.chunks(route.file).map((file) => `/${file}`));
       // Replaced by functions: a replacement string would read `$&`, `$'`… in the page's text
       // (a display name, say) as patterns and paste parts of the template into the page.
       return template
@@ -93,7 +89,7 @@ export async function pageRenderer(options: {
         .replace(
           root,
           () =>
-            `<div id="root" data-server-rendered="${SERVER_RENDERED}" data-chunks='${chunks}'>${rendered.html}</div>` +
+            `<div id="root" data-server-rendered="${SERVER_RENDERED}">${rendered.html}</div>` +
             `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>`,
         );
     } catch (error) {

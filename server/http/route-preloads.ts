@@ -54,16 +54,17 @@ export type RouteMatch = { file: string; params: Record<string, string> };
 export type RouteIndex = {
   /** The page route file a path shows (fixed segments win over parameters), or undefined. */
   match(pathname: string): RouteMatch | undefined;
-  /** A page route's chunks (its own, its layouts') and every chunk they import, less the entry's. */
-  chunks(file: string): string[];
-  /** The modulepreload tags of those chunks, less those the page's HTML already preloads. */
+  /**
+   * The modulepreload tags of a page route's chunks (its own, its layouts') and of every chunk they
+   * import, less the entry's and those the page's HTML already preloads.
+   */
   chunkTags(file: string): string;
 };
 
 /** The route files of the build (Vite's manifest); matches nothing for a build without one. */
 export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
   const manifestPath = path.join(clientDir, '.vite/manifest.json');
-  if (!fs.existsSync(manifestPath)) return { match: () => undefined, chunks: () => [], chunkTags: () => '' };
+  if (!fs.existsSync(manifestPath)) return { match: () => undefined, chunkTags: () => '' };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const routes: RouteFile[] = [];
   for (const key of Object.keys(manifest)) {
@@ -105,7 +106,6 @@ export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
       }
       return best;
     },
-    chunks: (file) => chunks.get(file) ?? [],
     chunkTags: (file) => tags.get(file) ?? '',
   };
 }

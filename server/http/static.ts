@@ -9,9 +9,6 @@ import { type CreateContext, pageRenderer } from './page-render';
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
-/** The landing page prerendered at build time (scripts/prerender-landing.ts). */
-const PRERENDERED_LANDING = 'landing.html';
-
 /** A session cookie on the request: the visitor may be signed in, so `/` is their dashboard. */
 const mayBeSignedIn = (req: FastifyRequest) =>
   (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
@@ -20,11 +17,11 @@ const mayBeSignedIn = (req: FastifyRequest) =>
  * The built SPA: hashed assets cached for a year; every other page navigation gets index.html
  * (or the admin console's page on the admin host) so the client router decides what to show.
  * Text files are sent pre-compressed (brotli or gzip, written by the build) when the client
- * accepts it. `/` without a session cookie gets the prerendered landing page, which paints
- * before any script has run; so do the studio, storefront and checkout pages, rendered for the
- * request (./page-render), with the app's page as their fallback.
+ * accepts it. The pages whose route is flagged `serverRender` (the landing page among them) are
+ * rendered for the request (./page-render) and paint before any script has run, with the app's
+ * page as their fallback.
  */
-export async function registerClient(app: FastifyInstance, options: { clientDir?: string; createContext: CreateContext }) {
+export async function registerClient(app: FastifyInstance, options: { clientDir?: string; serverDir?: string; createContext: CreateContext }) {
   const clientDir = options.clientDir ?? CLIENT_DIR;
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     app.log.warn(`no client build at ${clientDir}; run npm run build`);
@@ -47,29 +44,24 @@ export async function registerClient(app: FastifyInstance, options: { clientDir?
   };
   const isApiPath = (url: string) => ['/trpc', '/api/', '/files/', '/webhooks/', '/auth/'].some((p) => url.startsWith(p));
 
-  const hasLanding = fs.existsSync(path.join(clientDir, PRERENDERED_LANDING));
-  const homePageFor = (req: FastifyRequest) => {
-    const page = pageFor(req);
-    return page === 'index.html' && hasLanding && !mayBeSignedIn(req) ? PRERENDERED_LANDING : page;
-  };
-
-  // index.html, for the page a path shows: rendered on the server when it is one of the pages
-  // ./page-render renders, else the app's page with the preloads of that page's code and data.
+  // index.html, for the page a path shows, with the preloads of that page's code: rendered on the
+  // server when its route is flagged so (./page-render), else the app's page, which renders it.
   const shell = appShell(clientDir);
-  const renderPage = shell && (await pageRenderer({ clientDir, routes: shell.routes, createContext: options.createContext }));
+  const renderPage = shell && (await pageRenderer({ serverDir: options.serverDir, createContext: options.createContext }));
   if (shell && !renderPage) app.log.warn('no server bundle (dist/server); pages are rendered in the browser');
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, page: string) => {
     if (page !== 'index.html' || !shell) return reply.sendFile(page);
     const signedIn = mayBeSignedIn(req);
-    const rendered = await renderPage?.(req, reply, signedIn);
+    const template = shell.html(req.url.split('?')[0]);
+    const rendered = await renderPage?.(req, reply, signedIn, template);
     // A page rendered for a session is that member's own: never kept by a shared cache.
     if (rendered && signedIn) reply.header('Cache-Control', 'private, no-store');
-    return sendHtml(req, reply, rendered ?? shell.html(req.url.split('?')[0], signedIn));
+    return sendHtml(req, reply, rendered ?? template);
   };
 
-  // Vary: the same URL answers with the landing page or the app shell depending on the cookie, and
-  // the app shell preloads a signed-in page's data only to a request with a session cookie.
-  app.get('/', (req, reply) => sendPage(req, reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie'), homePageFor(req)));
+  // Vary: the same URL answers with a page rendered for the session (or the theme and cart
+  // cookies), or the app's page, depending on the cookies.
+  app.get('/', (req, reply) => sendPage(req, reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie'), pageFor(req)));
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !isApiPath(req.url) && (req.headers.accept ?? '').includes('text/html')) {
       return sendPage(req, reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie'), pageFor(req));

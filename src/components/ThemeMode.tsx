@@ -1,20 +1,23 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { type PaletteMode, ThemeProvider } from '@mui/material/styles';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import { buildTheme, storedThemeMode, THEME_STORAGE_KEY } from '../theme';
+import { buildTheme, rememberThemeMode, storedThemeMode } from '../theme';
 
 const ThemeModeContext = createContext<{ mode: PaletteMode; toggle(): void }>({ mode: 'dark', toggle: () => {} });
 
-/** The chosen palette, read synchronously before first paint and persisted on change. */
-export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<PaletteMode>(storedThemeMode);
+/**
+ * The chosen palette, read synchronously before first paint and persisted on change. The server's
+ * render passes the mode of the request's theme cookie (it has no localStorage).
+ */
+export function ThemeModeProvider({ children, serverMode }: { children: ReactNode; serverMode?: PaletteMode }) {
+  const [mode, setMode] = useState<PaletteMode>(() => serverMode ?? storedThemeMode());
   const theme = useMemo(() => buildTheme(mode), [mode]);
   const value = useMemo(
     () => ({
       mode,
       toggle() {
         const next = mode === 'dark' ? 'light' : 'dark';
-        localStorage.setItem(THEME_STORAGE_KEY, next);
+        rememberThemeMode(next);
         setMode(next);
       },
     }),

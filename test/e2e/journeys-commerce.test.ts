@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../server/lib/money';
 import { BOTH_WIDTHS, horizontalOverflow, PHONE_WIDTH, useBrowserApp } from '../support/browser';
 import { ADDRESS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
-import { appHasTakenOver, failProcedure, holdTheAppsCode, pageErrors, stillServerHtml } from '../support/server-rendered';
+import { failProcedure } from '../support/server-rendered';
 
 // Issue 19, the commerce and payments journeys as a seller and a buyer live them, at 1280 and 390 px.
 
@@ -232,36 +232,6 @@ describe('a failed load shows the spec message and a Retry that recovers', () =>
       analytics.failing = false;
       await page.getByRole('button', { name: 'Retry' }).click();
       await page.getByRole('region', { name: "Today's Sales" }).waitFor();
-    });
-  }
-});
-
-describe('the cart on the server-rendered storefront', () => {
-  for (const width of BOTH_WIDTHS) {
-    it(`keeps a quantity typed before the app ran, with no uncaught error (${width} px)`, async () => {
-      const { seller, product, buyer } = await shopWithBuyer();
-      const page = await signedInPage(width, buyer.user);
-      await page.goto(`${app.url}/storefront/${seller.storefront.id}/product/${product.id}`);
-      const addToCart = page.getByRole('button', { name: 'Add to Cart' });
-      await expect.poll(() => addToCart.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await addToCart.click();
-      await page.getByLabel('Cart subtotal').getByText('$15.00').waitFor();
-
-      const errors = pageErrors(page);
-      const code = await holdTheAppsCode(page);
-      await page.goto(`${app.url}/storefront/${seller.storefront.id}`);
-      const quantity = page.getByLabel(`Quantity of ${product.name}`);
-      await quantity.fill('3');
-      expect(await stillServerHtml(page)).toBe(true);
-      await code.release();
-      await appHasTakenOver(page);
-      await page.getByLabel('Cart subtotal').getByText('$45.00').waitFor();
-      expect(await quantity.inputValue()).toBe('3');
-      // Edited again once the app runs.
-      await quantity.fill('2');
-      await page.getByLabel('Cart subtotal').getByText('$30.00').waitFor();
-      await expectNoSidewaysScroll(page, width);
-      expect(errors).toEqual([]);
     });
   }
 });

@@ -265,8 +265,6 @@ describe("a showcase studio shows its residents' work (issue 19, item 15)", () =
       const page = await app.newPage({ width });
       await app.signInAs(page, await createUser({}, db()));
       await page.goto(`${app.url}/studio/${studio.urlSlug}`);
-      // The server-rendered page starts the app at the visitor's first input; the galleries load then.
-      await page.mouse.move(20, 300);
       await page.getByRole('button', { name: 'Open image 2 of Portfolio' }).waitFor();
       expect(await page.getByRole('button', { name: /of Portfolio$/ }).count()).toBe(2);
       expect(await horizontalOverflow(page)).toBe(0);
@@ -275,7 +273,6 @@ describe("a showcase studio shows its residents' work (issue 19, item 15)", () =
       const ownerPage = await app.newPage({ width });
       await app.signInAs(ownerPage, owner);
       await ownerPage.goto(`${app.url}/studio/${studio.urlSlug}`);
-      await ownerPage.mouse.move(20, 300);
       await ownerPage.getByLabel('Upload to Portfolio').waitFor({ state: 'attached' });
       await ownerPage.getByRole('button', { name: 'Open image 1 of Portfolio from our artists' }).waitFor();
     });

@@ -46,7 +46,8 @@ describe('the built server module', () => {
     expect(me.status).toBe(200);
     const landing = await fetch(url, { headers: { accept: 'text/html' } });
     expect(landing.headers.get('content-type')).toContain('text/html');
-    expect(await landing.text()).toContain('data-prerendered="landing"');
+    // Rendered for the request by the built module (the server bundle through the tRPC local link).
+    expect(await landing.text()).toContain('data-server-rendered="page"');
     const exited = new Promise<number | null>((resolve) => server?.once('exit', resolve));
     server.kill('SIGTERM');
     expect(await exited).toBe(0);

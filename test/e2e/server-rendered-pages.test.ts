@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserApp } from '../support/browser';
+import { bookableArtist } from '../support/booking-fixtures';
 import { productInput, studioWithStorefront } from '../support/commerce-fixtures';
-import { appHasTakenOver as appTookOver, holdTheAppsCode as holdAppCode, stillServerHtml as isServerRendered } from '../support/server-rendered';
+import { appHasTakenOver as appTookOver } from '../support/server-rendered';
 
 const app = useBrowserApp();
 
@@ -33,15 +34,6 @@ async function buyerWithCart() {
   await addToCart.click();
   await page.getByLabel('Cart subtotal').getByText('$15.00').waitFor();
   return { ...fixture, product, page };
-}
-
-/** That buyer on their checkout page as the server sent it, the app's code held back. */
-async function checkoutBeforeTheApp() {
-  const buyer = await buyerWithCart();
-  const errors = collectErrors(buyer.page);
-  const code = await holdAppCode(buyer.page);
-  await buyer.page.goto(`${app.url}/checkout/${buyer.storefront.id}`);
-  return { ...buyer, errors, code };
 }
 
 describe('the studio, storefront and checkout pages are rendered on the server', () => {
@@ -83,7 +75,7 @@ describe('the studio, storefront and checkout pages are rendered on the server',
     await page.waitForURL(/\/login\?redirect=/);
   });
 
-  it('takes the page over without a hydration error, with its data: no request for what the page shows', async () => {
+  it('takes the page over at load without a hydration error, with its data: no request for what the page shows', async () => {
     const { studio, member } = await studioWithStorefront(app.server);
     const page = await app.newPage();
     await app.signInAs(page, member.user);
@@ -92,9 +84,8 @@ describe('the studio, storefront and checkout pages are rendered on the server',
     page.on('request', (request) => {
       if (request.url().includes('/trpc/')) requests.push(request.url());
     });
-    await page.goto(`${app.url}/studio/${studio.urlSlug}`);
-    expect(await isServerRendered(page)).toBe(true);
-    await page.mouse.move(20, 200);
+    await page.goto(`${app.url}/studio/${studio.urlSlug}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.readyState !== 'loading');
     await appTookOver(page);
     // The app works: the account menu opens.
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -103,112 +94,122 @@ describe('the studio, storefront and checkout pages are rendered on the server',
     expect(errors).toEqual([]);
   });
 
-  it('keeps a tap made before the app runs and does it once the app has taken over', async () => {
-    const { storefront, page, errors, code } = await checkoutBeforeTheApp();
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    expect(await isServerRendered(page)).toBe(true);
-    // Not sent to the server as a plain form (the page would have reloaded with a query string).
-    expect(page.url()).toBe(`${app.url}/checkout/${storefront.id}`);
-    await code.release();
-    await appTookOver(page);
-    await page.getByText('Shipping address is required').waitFor();
-    expect(errors).toEqual([]);
-  });
-
-  it('keeps what the buyer typed at checkout before the app ran, with the focus, and the order can be placed', async () => {
-    const { page, errors, code } = await checkoutBeforeTheApp();
-    await page.getByLabel('Full name').fill('Early Typist');
-    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Elm St');
-    await page.getByLabel('City').fill('Portland');
-    await page.getByLabel('Zip code').fill('97205');
-    await page.getByLabel('Notes for the seller').fill('Leave it at the door');
-    expect(await isServerRendered(page)).toBe(true);
-    await code.release();
-    await appTookOver(page);
-    expect(await page.getByLabel('Full name').inputValue()).toBe('Early Typist');
-    expect(await page.getByLabel('Notes for the seller').inputValue()).toBe('Leave it at the door');
-    // The focus stayed in the field typed in last.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe(await page.getByLabel('Notes for the seller').getAttribute('id'));
-    await page.getByRole('combobox', { name: 'State' }).click();
-    await page.getByRole('option', { name: 'OR', exact: true }).click();
-    await page.getByLabel('Test card: Visa ending 4242 (succeeds)').check();
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
-    // The order carries what was typed before the app ran (React's state had it, not only the page).
-    await page.getByText('Early Typist').first().waitFor();
-    await page.getByText('Leave it at the door').first().waitFor();
-    expect(errors).toEqual([]);
-  });
-
-  it('opens a select tapped before the app runs once the app has taken over', async () => {
-    const { page, errors, code } = await checkoutBeforeTheApp();
-    await page.getByRole('combobox', { name: 'State' }).click();
-    expect(await isServerRendered(page)).toBe(true);
-    expect(await page.getByRole('listbox').count()).toBe(0);
-    await code.release();
-    await appTookOver(page);
-    await page.getByRole('option', { name: 'OR', exact: true }).click();
-    await expect.poll(() => page.getByRole('combobox', { name: 'State' }).textContent()).toBe('OR');
-    expect(errors).toEqual([]);
-  });
-
-  it('lifts the label of a field focused or typed in before the app runs; the app then lifts it as MUI does', async () => {
-    const { page, errors, code } = await checkoutBeforeTheApp();
-    const label = (text: string) => page.locator('label.MuiInputLabel-root', { hasText: text });
-    const transformOf = (text: string) => label(text).evaluate((element) => getComputedStyle(element).transform);
-    // The outlined variant's shrunk label (MUI: translate(14px, -9px) scale(0.75)); a resting one is at scale 1.
-    const lifted = 'matrix(0.75, 0, 0, 0.75, 14, -9)';
-    await page.getByLabel('Full name').fill('Early Typist');
-    await page.getByLabel('City').click();
-    expect(await isServerRendered(page)).toBe(true);
-    await expect.poll(() => transformOf('Full name')).toBe(lifted);
-    await expect.poll(() => transformOf('City')).toBe(lifted);
-    expect(await transformOf('Zip code')).toMatch(/^matrix\(1, 0, 0, 1, /);
-
-    await code.release();
-    await appTookOver(page);
-    // MUI's own state now: filled, and focused (the app was told of the focus), the page's marks gone.
-    await expect.poll(() => label('Full name').getAttribute('data-shrink')).toBe('true');
-    await expect.poll(() => label('City').getAttribute('data-shrink')).toBe('true');
-    expect(await label('City').getAttribute('class')).toContain('Mui-focused');
-    expect(await page.locator('[data-early-shrink]').count()).toBe(0);
-    // Left empty, the field's label comes back down, as it would in the app.
-    await page.getByRole('heading', { name: 'Checkout', level: 1 }).click();
-    await expect.poll(() => label('City').getAttribute('data-shrink')).toBe('false');
-    await expect.poll(() => transformOf('City')).toMatch(/^matrix\(1, 0, 0, 1, /);
-    expect(await transformOf('Full name')).toBe(lifted);
-    expect(errors).toEqual([]);
-  });
-
-  it('keeps a search typed on the storefront before the app ran: the app searches for it', async () => {
-    const { storefront, owner, member } = await studioWithStorefront(app.server);
-    await owner.client.product.create.mutate(productInput(storefront.id));
-    const page = await app.newPage();
-    await app.signInAs(page, member.user);
-    const errors = collectErrors(page);
-    const code = await holdAppCode(page);
-    await page.goto(`${app.url}/storefront/${storefront.id}`);
-    expect(await page.getByRole('link', { name: /Aftercare Balm/ }).count()).toBeGreaterThan(0);
-    await page.getByLabel('Search products').fill('no such thing');
-    expect(await isServerRendered(page)).toBe(true);
-    await code.release();
-    await page.getByText('No products found.').waitFor();
-    expect(await page.getByLabel('Search products').inputValue()).toBe('no such thing');
-    expect(errors).toEqual([]);
-  });
-
-  it('shows a light-mode visitor the light page: the app starts without input and renders over the dark HTML', async () => {
+  it('shows a light-mode visitor the light page: rendered light by the server (the theme cookie) and hydrated', async () => {
     const { storefront, member } = await studioWithStorefront(app.server);
     const page = await app.newPage();
     await app.signInAs(page, member.user);
     const errors = collectErrors(page);
     await page.goto(`${app.url}/pricing`);
     await page.evaluate(() => localStorage.setItem('theme-mode', 'light'));
+    // The app copies the stored choice to the cookie when it starts.
+    await page.reload();
+    await page.waitForFunction(() => document.cookie.includes('theme-mode=light'));
+    await page.addInitScript(keepServerHeading);
     await page.goto(`${app.url}/storefront/${storefront.id}`);
     await appTookOver(page);
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(245, 247, 242)');
-    expect(await page.locator('style[data-prerendered-global]').count()).toBe(0);
+    expect(await page.locator('style[data-server-global]').count()).toBe(0);
     await page.getByRole('heading', { name: storefront.name }).waitFor();
+    expect(await headingIsTheServers(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+/**
+ * Marks the server's first heading before the app's code runs (the document is parsed, deferred
+ * module scripts not yet run): a page the app hydrated keeps that element, one it rendered over
+ * has a new one.
+ */
+function keepServerHeading() {
+  document.addEventListener('readystatechange', () => {
+    const heading = document.querySelector('#root h1');
+    if (document.readyState === 'interactive' && heading) heading.setAttribute('data-from-server', '');
+  });
+}
+const headingIsTheServers = (page: Page) => page.evaluate(() => document.querySelector('#root h1')?.hasAttribute('data-from-server') ?? false);
+
+/** Every kind of page whose route is flagged serverRender, with data of its own to show. */
+async function everyFlaggedPage() {
+  const { owner, studio, storefront } = await studioWithStorefront(app.server);
+  const product = await owner.client.product.create.mutate(productInput(storefront.id));
+  const artist = await bookableArtist(app.server);
+  const { threadId } = await artist.client.thread.open.mutate({ userId: owner.user.id });
+  await artist.client.message.send.mutate({ threadId, body: 'Ready when you are.' });
+  const store = `/manage/storefront/${storefront.id}`;
+  // `signedOut`: what a visitor without a session is shown, on a public page.
+  const pages: Array<{ path: string; text: string; signedOut?: string }> = [
+    { path: '/', text: `Welcome, ${owner.user.firstName}`, signedOut: 'Create Together' },
+    { path: '/artists', text: artist.user.displayName },
+    { path: '/studios', text: studio.name },
+    { path: `/artist/${artist.slug}`, text: artist.user.displayName },
+    { path: `/studio/${studio.urlSlug}`, text: studio.name },
+    { path: `/studio/id/${studio.id}`, text: studio.name },
+    { path: '/account', text: owner.user.email },
+    { path: '/calendar', text: 'Calendar' },
+    { path: '/inbox', text: 'Ready when you are.' },
+    { path: `/messages/${threadId}`, text: 'Ready when you are.' },
+    { path: store, text: storefront.name },
+    { path: `${store}/products`, text: product.name },
+    { path: `/storefront/${storefront.id}`, text: product.name, signedOut: product.name },
+    { path: `/storefront/${storefront.id}/product/${product.id}`, text: product.name, signedOut: product.name },
+    { path: `/checkout/${storefront.id}`, text: 'Checkout' },
+  ];
+  return { owner, pages };
+}
+
+/**
+ * The page's HTML as the server sends it, its #root's text (tags and React's text separators left
+ * out, the fields' values in) and its state.
+ */
+async function htmlOf(path: string, cookie = '') {
+  const html = await (await fetch(`${app.url}${path}`, { headers: { accept: 'text/html', cookie } })).text();
+  const root = html.match(/<div id="root" data-server-rendered="page">([\s\S]*)<\/div><script type="application\/json" id="server-state">([^<]*)<\/script>/);
+  const text = (root?.[1] ?? '')
+    .replaceAll('<!-- -->', '')
+    .replaceAll(/<input[^>]*\svalue="([^"]*)"[^>]*>/g, ' $1 ')
+    .replaceAll(/<[^>]+>/g, ' ')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&amp;', '&');
+  return { html, text, state: root ? (JSON.parse(root[2]) as { queries: { json: { queries: unknown[] } } }) : undefined };
+}
+
+describe('every page flagged serverRender is rendered on the server, with its data, and hydrated', () => {
+  it("sends each page's content and its queries in the HTML (signed in; signed out where the page is public)", async () => {
+    const { owner, pages } = await everyFlaggedPage();
+    const page = await app.newPage();
+    await app.signInAs(page, owner.user);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    for (const { path, text, signedOut: publicText } of pages) {
+      const signedIn = await htmlOf(path, cookie);
+      expect.soft(signedIn.text, path).toContain(text);
+      expect.soft(signedIn.state?.queries.json.queries.length ?? 0, path).toBeGreaterThan(0);
+      // No spinner in place of the page (the router's pending component, a lazy part not loaded).
+      expect.soft(signedIn.html, path).not.toContain('role="progressbar"');
+      const signedOut = await htmlOf(path);
+      if (publicText) expect.soft(signedOut.text, `${path} signed out`).toContain(publicText);
+      else expect.soft(signedOut.state, `${path} signed out`).toBeUndefined();
+    }
+  });
+
+  it('hydrates them in Chromium: the server\'s elements are kept, no hydration error or warning in the console', async () => {
+    const { owner, pages } = await everyFlaggedPage();
+    const page = await app.newPage();
+    await app.signInAs(page, owner.user);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    await page.addInitScript(keepServerHeading);
+    for (const { path } of pages.filter((p) => ['/', '/artists', '/studios', '/account', '/inbox'].includes(p.path) || p.path.includes('/product'))) {
+      await page.goto(`${app.url}${path}`);
+      await appTookOver(page);
+      expect.soft(await headingIsTheServers(page), path).toBe(true);
+    }
+    // A section named by the hash, which the server never sees: hydrated as rendered, then opened.
+    await page.goto(`${app.url}/account#security`);
+    await appTookOver(page);
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -34,11 +34,9 @@ async function studioWithPortfolio() {
   return { owner, studio };
 }
 
-/** The studio page as a signed-in visitor sees it, its galleries loaded. */
+/** The studio page as a signed-in visitor sees it, its galleries loaded (the app hydrates it at load). */
 async function visit(page: Page, urlSlug: string) {
   await page.goto(`${app.url}/studio/${urlSlug}`);
-  // The server-rendered page starts the app at the visitor's first input; the galleries load then.
-  await page.mouse.move(20, 300);
   await page.getByRole('button', { name: 'Open image 1 of Portfolio' }).waitFor();
 }
 

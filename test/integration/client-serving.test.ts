@@ -6,15 +6,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/cookies';
 import { precompressDir } from '../../scripts/precompress';
-import { pageDataPreloads } from '../../server/http/page-data-preloads';
 import { startTestServer, type TestServer } from '../support/server';
 
-// A stand-in build: the app shell, the prerendered landing page and one hashed script, compressed
-// by the same build step as the real client.
-const SHELL = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
-const LANDING = `<!doctype html><html lang="en"><head></head><body><div id="root" data-prerendered="landing"><h1>Create Together</h1>${'<p>InkLink</p>'.repeat(100)}</div></body></html>`;
-// The app shell as sent: with the preload of the app's first request (who is signed in).
-const SENT_SHELL = SHELL.replace('</head>', `${pageDataPreloads(undefined, false)}</head>`);
+// A stand-in build: the app shell and one hashed script, compressed by the same build step as the
+// real client; no server bundle, so every page is the app's page (the server's render of pages:
+// test/integration/page-render.test.ts and test/e2e/server-rendered-pages.test.ts).
+const SHELL = `<!doctype html><html lang="en"><head></head><body><div id="root"></div>${'<p>InkLink</p>'.repeat(100)}</body></html>`;
 const ADMIN_PAGE = '<!doctype html><html lang="en"><head><title>InkLink Admin</title></head><body><div id="admin"></div></body></html>';
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 
@@ -24,11 +21,10 @@ const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-client-'));
 beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
-  fs.writeFileSync(path.join(clientDir, 'landing.html'), LANDING);
   fs.writeFileSync(path.join(clientDir, 'admin.html'), ADMIN_PAGE);
   fs.writeFileSync(path.join(clientDir, 'assets/app-1234.js'), SCRIPT);
   precompressDir(clientDir);
-  server = await startTestServer({ serveClient: true, clientDir });
+  server = await startTestServer({ serveClient: true, clientDir, serverDir: path.join(clientDir, 'no-server-bundle') });
 });
 afterAll(async () => {
   await server?.close();
@@ -48,23 +44,20 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-describe('the prerendered landing page', () => {
-  it('is sent for / to a visitor without a session cookie', async () => {
-    const response = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe(LANDING);
-    expect(response.headers.get('vary')?.toLowerCase()).toContain('cookie');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+describe("the app's page", () => {
+  it('is sent for / with or without a session cookie, never kept by a shared cache for another cookie', async () => {
+    for (const cookie of ['', `theme=dark; ${SESSION_COOKIE}=abc.def`]) {
+      const response = await fetch(`${server.url}/`, { headers: { accept: 'text/html', cookie } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(SHELL);
+      expect(response.headers.get('vary')?.toLowerCase()).toContain('cookie');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
   });
 
-  it('is not sent to a visitor with a session cookie: they get the app, which shows their dashboard', async () => {
-    const response = await fetch(`${server.url}/`, { headers: { accept: 'text/html', cookie: `theme=dark; ${SESSION_COOKIE}=abc.def` } });
-    expect(await response.text()).toBe(SENT_SHELL);
-  });
-
-  it('is not sent for other pages, which get the app shell', async () => {
+  it('is sent for other pages', async () => {
     const response = await fetch(`${server.url}/pricing`, { headers: { accept: 'text/html' } });
-    expect(await response.text()).toBe(SENT_SHELL);
+    expect(await response.text()).toBe(SHELL);
   });
 });
 
@@ -78,8 +71,8 @@ describe('the admin console (spec 2 §2: on a host whose name contains "admin." 
   });
 
   it.each(['inklink.example.com', 'badminton.example', 'administration.example'])('is not the page on %s', async (host) => {
-    expect(await pageOn(host, '/')).toBe(LANDING);
-    expect(await pageOn(host, '/pricing')).toBe(SENT_SHELL);
+    expect(await pageOn(host, '/')).toBe(SHELL);
+    expect(await pageOn(host, '/pricing')).toBe(SHELL);
   });
 });
 
@@ -107,7 +100,7 @@ describe('compression', () => {
   it('compresses the pages too', async () => {
     const landing = await get(`${server.url}/`, { 'accept-encoding': 'br' });
     expect(landing.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(landing.raw).toString()).toBe(LANDING);
+    expect(brotliDecompressSync(landing.raw).toString()).toBe(SHELL);
   });
 
   it('answers 404 for a missing asset, compressed or not', async () => {

@@ -1,6 +1,6 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-// Helpers for journeys on a page the server sent as HTML before the app's code ran.
+// Helpers for journeys on a page the server sent as HTML (src/main.tsx hydrates it at load).
 
 /** The page's uncaught errors (an exception thrown by the app's own code, e.g. InvalidStateError). */
 export function pageErrors(page: Page): string[] {
@@ -8,28 +8,6 @@ export function pageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
   return errors;
 }
-
-/**
- * Holds back the app's code (every script but the page's boot script) until `release`: the page is
- * the server's HTML until then, whatever the visitor does.
- */
-export async function holdTheAppsCode(page: Page) {
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/assets\/.+\.js$/, (route) => {
-    if (!holding || /\/assets\/boot-[^/]+\.js$/.test(route.request().url())) return route.continue();
-    held.push(route);
-  });
-  return {
-    async release() {
-      holding = false;
-      for (const route of held.splice(0)) await route.continue();
-    },
-  };
-}
-
-/** Whether the page is still the server's HTML (the app has not taken it over). */
-export const stillServerHtml = (page: Page) => page.evaluate(() => document.getElementById('root')?.dataset.serverRendered === 'page');
 
 /** Resolves once the app has taken the server's page over. */
 export const appHasTakenOver = (page: Page) =>

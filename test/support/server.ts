@@ -45,6 +45,8 @@ export async function startTestServer(
     overrides?: DepsOverrides;
     serveClient?: boolean;
     clientDir?: string;
+    /** The server bundle that renders pages (default dist/server). */
+    serverDir?: string;
     /** Listen on this port and host (e2e needs a known origin before start); default: any free port on 127.0.0.1. */
     port?: number;
     host?: string;
@@ -67,7 +69,7 @@ export async function startTestServer(
     const clock = new ManualClock();
     const deps = createDeps(config, testDb.database, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.overrides });
     await deps.events.start();
-    const app = await buildApp(deps, { serveClient: options.serveClient ?? false, clientDir: options.clientDir });
+    const app = await buildApp(deps, { serveClient: options.serveClient ?? false, clientDir: options.clientDir, serverDir: options.serverDir });
     try {
       await app.listen({ port, host: options.host ?? '127.0.0.1' });
     } catch (error) {

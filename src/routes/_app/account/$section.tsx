@@ -4,6 +4,7 @@ import { AccountPage } from '../../../features/account/AccountPage';
 import { loadAccountSections } from '../../../features/account/sections';
 
 export const Route = createFileRoute('/_app/account/$section')({
+  staticData: { serverRender: true },
   // A section that does not exist, or is not for this user, is the app's not-found page.
   loader: async ({ context, params }) => {
     const section = (await loadAccountSections(context)).find((s) => s.key === params.section);

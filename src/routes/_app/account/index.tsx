@@ -1,8 +1,9 @@
-import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { createFileRoute, useHydrated, useLocation } from '@tanstack/react-router';
 import { AccountPage } from '../../../features/account/AccountPage';
 import { loadAccountSections } from '../../../features/account/sections';
 
 export const Route = createFileRoute('/_app/account/')({
+  staticData: { serverRender: true },
   loader: ({ context }) => loadAccountSections(context),
   component: AccountIndex,
 });
@@ -15,5 +16,8 @@ export const Route = createFileRoute('/_app/account/')({
 function AccountIndex() {
   const sections = Route.useLoaderData();
   const hash = useLocation({ select: (location) => location.hash });
-  return <AccountPage section={sections.find((s) => s.key === hash)?.key ?? 'profile'} />;
+  // The server never sees the hash: it renders Profile, the page is hydrated as such, and the
+  // hash's section opens right after (a different first render would be a hydration mismatch).
+  const hydrated = useHydrated();
+  return <AccountPage section={(hydrated && sections.find((s) => s.key === hash)?.key) || 'profile'} />;
 }

@@ -9,6 +9,7 @@ const search = (params: Record<string, unknown>): { booking?: string; request?: 
 });
 
 export const Route = createFileRoute('/_app/calendar/')({
+  staticData: { serverRender: true },
   validateSearch: search,
   loader: ({ context: { queryClient, trpcUtils } }) =>
     Promise.all([

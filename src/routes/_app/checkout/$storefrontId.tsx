@@ -3,6 +3,7 @@ import { storefrontQuery } from '../../../features/commerce/storefront/storefron
 import { CheckoutNotFound, CheckoutPage } from '../../../features/commerce/checkout/CheckoutPage';
 
 export const Route = createFileRoute('/_app/checkout/$storefrontId')({
+  staticData: { serverRender: true, cartParam: 'storefrontId' },
   // Awaited so the page renders once, with its data (docs/performance.md, Page speed).
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(storefrontQuery(context.trpcUtils, params.storefrontId)),

@@ -3,6 +3,7 @@ import { MessagesPage } from '../../../features/messaging/MessagesPage';
 import { conversationQueries, threadListQuery } from '../../../features/messaging/queries';
 
 export const Route = createFileRoute('/_app/messages/$threadId')({
+  staticData: { serverRender: true },
   loader: ({ context: { queryClient, trpcUtils }, params }) => {
     const conversation = conversationQueries(trpcUtils, params.threadId);
     return Promise.all([

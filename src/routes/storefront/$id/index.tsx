@@ -4,6 +4,7 @@ import { StorefrontNotFound, StorefrontPage } from '../../../features/commerce/s
 
 // Public: visitors may browse a storefront; checkout asks them to sign in.
 export const Route = createFileRoute('/storefront/$id/')({
+  staticData: { serverRender: true, cartParam: 'id' },
   // Awaited so the page renders once, with its data (docs/performance.md, Page speed): the storefront and the
   // first page of its products, with the input the page's search starts with.
   loader: ({ context: { queryClient, trpcUtils }, params }) =>

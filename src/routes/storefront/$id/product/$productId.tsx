@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ProductNotFound, ProductPage } from '../../../../features/commerce/product/ProductPage';
 
 export const Route = createFileRoute('/storefront/$id/product/$productId')({
+  staticData: { serverRender: true, cartParam: 'id' },
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(context.trpcUtils.product.byId.queryOptions({ productId: params.productId }, { retry: false })),
   errorComponent: ProductRouteError,

@@ -4,6 +4,7 @@ import { storefrontQuery } from '../../../../../../features/commerce/storefront/
 import { ProductsListPage } from '../../../../../../features/commerce/manage/ProductsListPage';
 
 export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/products/')({
+  staticData: { serverRender: true },
   loader: ({ context: { queryClient, trpcUtils }, params }) =>
     Promise.all([
       queryClient.ensureQueryData(storefrontQuery(trpcUtils, params.storefrontId)),
