@@ -3,18 +3,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { shops } from '../../server/db/schema';
 import type { studioSearchInput } from '../../server/domains/studios/inputs';
+import { NEAR_WINDOW } from '../../server/domains/studios/nearest';
 import { executeRows } from '../../server/db/sql';
 import { createUser, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 
 // studio.search matches its prefix as a byte range (decision 030) in every statement but the
-// prepared text-only one, and runs "near me" with a text as a name branch and a city branch.
+// prepared text-only one, and runs "near me" with a text in two steps (the nearest studios, then
+// every match).
 // Whatever the statement, its answers must be the plain query's: the name or the city starting
 // with the text (LIKE over escaped wildcards), the filters in one WHERE, best quality first then
 // id (nearest first by great-circle distance with a location), 10 a page. Computed here independently.
 
 const server = useTestServer();
 const PAGE = 10;
+const QUIET = { latitude: 31, longitude: -100 };
 
 type Input = z.input<typeof studioSearchInput> & { query: string };
 
@@ -81,6 +84,21 @@ describe('studio.search answers as the plain query does', () => {
         };
       }),
     );
+    // More studios than "near me" reads before it collects every match (NEAR_WINDOW), all nearer
+    // to QUIET than any studio above and none matching their texts: near QUIET, the page comes
+    // from the second step.
+    await server.deps.db.insert(shops).values(
+      Array.from({ length: NEAR_WINDOW + 50 }, (_, i) => ({
+        name: `Quiet ${i}`,
+        searchName: `quiet ${i}`,
+        city: 'Quietville',
+        searchCity: 'quietville',
+        state: 'TX',
+        latitude: QUIET.latitude + i * 0.0001,
+        longitude: QUIET.longitude,
+        quality: i % 11,
+      })),
+    );
   });
 
   const texts = ['', 'n', 'NEW', ' newt t', 'newa', 'ne', 'port', 'p', '5%', '5%_', '_', '%', 'back\\', 'ñan', 'été', 'a\u{d7ff}', 'a', '\u{10ffff}', 'zzz'];
@@ -95,6 +113,8 @@ describe('studio.search answers as the plain query does', () => {
     { near: { latitude: 44, longitude: -72 }, cursor: PAGE },
     { near: { latitude: 30.2, longitude: -90.2 }, state: 'LA', lookingForGuest: true },
     { near: { latitude: 45, longitude: -122 }, state: 'OR' },
+    { near: QUIET },
+    { near: QUIET, cursor: PAGE, lookingForResident: true },
   ];
 
   it('for every prefix, with each filter, near me and a second page', async () => {

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-or
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SHOP_SOURCE_STATUS, shops, shopUsers, users } from '../../db/schema';
-import { pointOnSphere } from '../../db/schema/geo';
 import { type ServiceCtx, withTransaction } from '../../service-context';
 import { prepared } from '../../db/prepared';
+import { nearestStudioIds } from './nearest';
 import { startsWith } from './prefix-range';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { activationState } from './activation';
@@ -138,43 +138,11 @@ export async function searchStudios({ ctx, input }: { ctx: ServiceCtx; input: z.
   // search_name and search_city are stored lowercase.
   const query = input.query.toLowerCase();
   const ids = input.near
-    ? await nearestStudioIds(ctx, input.near, filters, query, pageEnd)
+    ? await nearestStudioIds(ctx.db, input.near, filters, query, pageEnd)
     : await rankedStudioIds(ctx, query, filters, pageEnd, plain);
   const rows = await studioCardsInOrder(ctx, ids.slice(offset, pageEnd));
   const items = rows.slice(0, STUDIO_PAGE_SIZE).map(toStudioCard);
   return { items, nextCursor: rows.length > STUDIO_PAGE_SIZE ? offset + STUDIO_PAGE_SIZE : null };
-}
-
-/**
- * Ids of the `limit` studios nearest to a point: a KNN scan of shops_location_knn_idx (the
- * predicates repeat its WHERE), then ordered by distance and id
- * for a stable order among equally distant studios. A second key in the SQL ORDER BY would turn
- * the KNN scan into a sort of every studio. With a text, the name and the city matches are two
- * branches, the nearest `limit` of each: the planner estimates each from its own column's
- * statistics (the city's with the state's, migration 0030), where name-or-city was estimated as
- * independent of the state and read every studio of a city to sort them (decision 030).
- */
-async function nearestStudioIds(
-  ctx: ServiceCtx,
-  near: { latitude: number; longitude: number },
-  filters: SQL | undefined,
-  query: string,
-  limit: number,
-) {
-  const distance = sql<number>`${pointOnSphere(shops.latitude, shops.longitude)} <-> ${pointOnSphere(near.latitude, near.longitude)}`;
-  const nearestMatching = (match?: SQL) =>
-    ctx.db
-      .select({ id: shops.id, distance: distance.as('distance') })
-      .from(shops)
-      .where(and(filters, match, sql`not (${shops.latitude} = 0 and ${shops.longitude} = 0)`))
-      .orderBy(distance)
-      .limit(limit);
-  const nearest = query
-    ? await union(nearestMatching(startsWith(shops.searchName, query)), nearestMatching(startsWith(shops.searchCity, query)))
-        .orderBy(sql`distance`)
-        .limit(limit)
-    : await nearestMatching();
-  return nearest.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1)).map((r) => r.id);
 }
 
 /** The card columns of the studios with these ids, in the ids' order. */
