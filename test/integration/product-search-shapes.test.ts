@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../server/db/schema';
+import { products, storefronts } from '../../server/db/schema';
 import { executeRows } from '../../server/db/sql';
 import { sellerWithStorefront } from '../support/commerce-fixtures';
 import { useTestServer } from '../support/server';
@@ -58,14 +58,20 @@ describe('product.search answers as the plain query does', () => {
     ({
       storefront: { id: storefrontId },
     } = await sellerWithStorefront(server));
-    // 60 products: names and descriptions with wildcards, a backslash, mixed case and short
+    // 120 products (60 public): names and descriptions with wildcards, a backslash, mixed case and short
     // fragments; prices, categories, stock and tags spread over them; created_at shared by pairs
     // so the id decides their order.
     const names = ['Ab Sticker', '5%_off Print', 'Back\\slash Tee', 'TABLE flash', 'a-1 Pin', 'Balm'];
     const base = Date.parse('2026-11-01T00:00:00Z');
+    // Two storefronts whose products are not public (one inactive, one deleted): every fourth
+    // product, among the newest too, so that each step's window holds some of them.
+    const hidden = await Promise.all([sellerWithStorefront(server), sellerWithStorefront(server)]);
+    const [inactiveId, deletedId] = hidden.map((h) => h.storefront.id);
+    await server.deps.db.update(storefronts).set({ isActive: false }).where(inArray(storefronts.id, [inactiveId]));
+    await server.deps.db.update(storefronts).set({ deleted: true }).where(inArray(storefronts.id, [deletedId]));
     await server.deps.db.insert(products).values(
-      Array.from({ length: 60 }, (_, i) => ({
-        storefrontId,
+      Array.from({ length: 120 }, (_, i) => ({
+        storefrontId: [storefrontId, inactiveId, storefrontId, deletedId][i % 4],
         name: `${names[i % names.length]} ${i}`,
         description: i % 4 === 0 ? 'Made for AB testers, 100% cotton' : 'Healing balm',
         price: 500 + ((i * 370) % 5000),
@@ -80,7 +86,7 @@ describe('product.search answers as the plain query does', () => {
     );
   });
 
-  const texts = ['ab', 'a', 'A', '%', '_', '\\', '5%', 'a-1', '1', 'abc', 'sticker', '5%_off', 'back\\slash', 'table', 'ab testers', 'zz'];
+  const texts = ['', 'balm', 'ab', 'a', 'A', '%', '_', '\\', '5%', 'a-1', '1', 'abc', 'sticker', '5%_off', 'back\\slash', 'table', 'ab testers', 'zz'];
   const filters: Omit<Input, 'storefrontId' | 'query'>[] = [
     {},
     { cursor: PAGE },

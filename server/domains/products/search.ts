@@ -10,7 +10,10 @@ import { type ProductRow, toProducts } from './views';
 
 type SearchInput = z.output<typeof productSearchInput>;
 /** The product columns a filter needs, of the table or of a subquery over it. */
-type ProductColumns = Record<'name' | 'description' | 'tags' | 'category' | 'featured' | 'price' | 'trackInventory' | 'quantity' | 'createdAt' | 'id', AnyPgColumn>;
+type ProductColumns = Record<
+  'name' | 'description' | 'tags' | 'category' | 'featured' | 'price' | 'trackInventory' | 'quantity' | 'createdAt' | 'id' | 'storefrontId',
+  AnyPgColumn
+>;
 
 /**
  * How many of the newest public products the first step reads. A filter that matches at least
@@ -20,15 +23,20 @@ type ProductColumns = Record<'name' | 'description' | 'tags' | 'category' | 'fea
  */
 const RECENT_WINDOW = 2000;
 
+/** Active, not deleted: literal predicates, matching the partial indexes products_public_*. */
+const activeProducts = sql`${products.status} = 'active' and ${products.deleted} = false`;
+
 /**
- * Public products: active, not deleted (literal predicates, matching the partial indexes
- * products_public_*), in a storefront that is active and not deleted. The storefront is checked
- * by a scalar subquery, a primary-key probe per candidate row: as an EXISTS the planner may turn
- * it into a hash join that reads every storefront to keep a handful of products.
+ * The product's storefront is active and not deleted, checked by a scalar subquery: a primary-key
+ * probe per candidate row (as an EXISTS the planner may turn it into a hash join that reads every
+ * storefront to keep a handful of products).
  */
-const publicProducts = sql`${products.status} = 'active' and ${products.deleted} = false
-  and coalesce((select ${storefronts.isActive} and not ${storefronts.deleted} from ${storefronts}
-                where ${storefronts.id} = ${products.storefrontId}), false)`;
+const inPublicStorefront = (t: ProductColumns) =>
+  sql`coalesce((select ${storefronts.isActive} and not ${storefronts.deleted} from ${storefronts}
+                where ${storefronts.id} = ${t.storefrontId}), false)`;
+
+/** Public products: active, not deleted, in a storefront that is active and not deleted. */
+const publicProducts = sql`${activeProducts} and ${inPublicStorefront(products)}`;
 
 /** Newest first, as the products_public_* indexes are built (created_at desc nulls last, id). */
 const newestFirst = (t: ProductColumns) => [sql`${t.createdAt} desc nulls last`, asc(t.id)];
@@ -71,7 +79,7 @@ function filtersOn(t: ProductColumns, input: SearchInput): (SQL | undefined)[] {
  * Spec 1 §5 product search: category, featured, price range, tags (any match), text over name,
  * description and tags (a tag matches the whole search text), in stock only (untracked inventory
  * counts as in stock); newest first, 20 a page. Two steps keep every search index-bound: the
- * newest RECENT_WINDOW public products (of the storefront, when given) are filtered in index
+ * newest RECENT_WINDOW active products (of the storefront, when given) are filtered in index
  * order and stop at a full page; if that falls short, all matches are collected (the subquery's
  * OFFSET 0 keeps the planner from walking the newest-first index for a rare filter) and sorted.
  * A text too short for the trigram indexes has no cheaper way to its matches than the newest-first
@@ -80,7 +88,8 @@ function filtersOn(t: ProductColumns, input: SearchInput): (SQL | undefined)[] {
 export async function searchProducts({ ctx, input }: { ctx: ServiceCtx; input: SearchInput }) {
   const offset = input.cursor ?? 0;
   const take = PRODUCT_PAGE_SIZE + 1;
-  const scope = and(publicProducts, input.storefrontId ? eq(products.storefrontId, input.storefrontId) : undefined);
+  const storefrontScope = input.storefrontId ? eq(products.storefrontId, input.storefrontId) : undefined;
+  const scope = and(publicProducts, storefrontScope);
   if (isShortText(input.query)) {
     const rows = await ctx.db
       .select()
@@ -91,11 +100,20 @@ export async function searchProducts({ ctx, input }: { ctx: ServiceCtx; input: S
       .offset(offset);
     return productPage(ctx.db, rows, offset);
   }
-  const recent = ctx.db.select().from(products).where(scope).orderBy(...newestFirst(products)).limit(RECENT_WINDOW).as('recent');
+  // The window is the newest active products, the storefront probed only for those that pass the
+  // filters: the public ones among them are still the newest public products, in order, and a
+  // rare filter no longer pays RECENT_WINDOW probes before the second step (decision 030).
+  const recent = ctx.db
+    .select()
+    .from(products)
+    .where(and(activeProducts, storefrontScope))
+    .orderBy(...newestFirst(products))
+    .limit(RECENT_WINDOW)
+    .as('recent');
   let rows = await ctx.db
     .select()
     .from(recent)
-    .where(and(...filtersOn(recent, input)))
+    .where(and(...filtersOn(recent, input), inPublicStorefront(recent)))
     .orderBy(...newestFirst(recent))
     .limit(take)
     .offset(offset);

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-or
 import { union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SHOP_SOURCE_STATUS, shops, shopUsers, users } from '../../db/schema';
-import { pointOnSphere } from '../../db/schema/geo';
 import { type ServiceCtx, withTransaction } from '../../service-context';
 import { prepared } from '../../db/prepared';
+import { nearestStudioIds } from './nearest';
+import { startsWith } from './prefix-range';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { activationState } from './activation';
 import { newestStudioBanner } from './banner';
@@ -134,29 +135,14 @@ export async function searchStudios({ ctx, input }: { ctx: ServiceCtx; input: z.
     input.lookingForGuest ? sql`${shops.lookingForGuest}` : undefined,
   );
   const plain = !input.state && !input.lookingForResident && !input.lookingForGuest;
+  // search_name and search_city are stored lowercase.
+  const query = input.query.toLowerCase();
   const ids = input.near
-    ? await nearestStudioIds(ctx, input.near, and(filters, prefixMatch(input.query)), pageEnd)
-    : await rankedStudioIds(ctx, input.query, filters, pageEnd, plain);
+    ? await nearestStudioIds(ctx.db, input.near, filters, query, pageEnd)
+    : await rankedStudioIds(ctx, query, filters, pageEnd, plain);
   const rows = await studioCardsInOrder(ctx, ids.slice(offset, pageEnd));
   const items = rows.slice(0, STUDIO_PAGE_SIZE).map(toStudioCard);
   return { items, nextCursor: rows.length > STUDIO_PAGE_SIZE ? offset + STUDIO_PAGE_SIZE : null };
-}
-
-/**
- * Ids of the `limit` studios nearest to a point: a KNN scan of shops_location_knn_idx (the
- * predicates repeat its WHERE), then ordered by distance and id
- * for a stable order among equally distant studios. A second key in the SQL ORDER BY would turn
- * the KNN scan into a sort of every studio.
- */
-async function nearestStudioIds(ctx: ServiceCtx, near: { latitude: number; longitude: number }, filters: SQL | undefined, limit: number) {
-  const distance = sql<number>`${pointOnSphere(shops.latitude, shops.longitude)} <-> ${pointOnSphere(near.latitude, near.longitude)}`;
-  const nearest = await ctx.db
-    .select({ id: shops.id, distance })
-    .from(shops)
-    .where(and(filters, sql`not (${shops.latitude} = 0 and ${shops.longitude} = 0)`))
-    .orderBy(distance)
-    .limit(limit);
-  return nearest.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1)).map((r) => r.id);
 }
 
 /** The card columns of the studios with these ids, in the ids' order. */
@@ -165,15 +151,17 @@ async function studioCardsInOrder(ctx: ServiceCtx, ids: string[]) {
   return ids.map((id) => byId.get(id)).filter((r): r is StudioCardRow => Boolean(r));
 }
 
-const likePrefix = (query: string) => `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const prefixMatch = (query: string) =>
-  query ? or(like(shops.searchName, likePrefix(query)), like(shops.searchCity, likePrefix(query))) : undefined;
+const likePrefix = (query: string) => `${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Ids of the best `limit` studios by quality whose name or city starts with the query. */
+/** Ids of the best `limit` studios by quality whose name or city starts with the (lowercase) query. */
 async function rankedStudioIds(ctx: ServiceCtx, query: string, filters: SQL | undefined, limit: number, plain: boolean): Promise<string[]> {
   const order = [desc(shops.quality), asc(shops.id)];
   if (query && plain) {
-    // The common search (text only) is prepared: planning the union costs as much as running it.
+    // The common search (text only) is prepared: parsing the union costs as much as running it.
+    // Its prefix stays a LIKE pattern: with a pattern parameter PostgreSQL plans each call for its
+    // prefix (a common one walks shops_rank_idx, a rare one scans its range), where range
+    // parameters would get one generic plan, the range scan, 40 times slower for "crimso".
+    // Without a state there is no misestimate for the ranges of decision 030 to correct.
     const rows = await prepared(ctx.db, 'studio_search_rank', (db) => {
       const branch = (column: typeof shops.searchName | typeof shops.searchCity) =>
         db
@@ -193,7 +181,7 @@ async function rankedStudioIds(ctx: ServiceCtx, query: string, filters: SQL | un
     ctx.db
       .select({ id: shops.id, quality: shops.quality })
       .from(shops)
-      .where(and(filters, like(column, likePrefix(query))))
+      .where(and(filters, startsWith(column, query)))
       .orderBy(...order)
       .limit(limit);
   const ranked = query
