@@ -5,12 +5,13 @@ import { ManageOverviewPage } from '../../../../../features/commerce/manage/Mana
 
 export const Route = createFileRoute('/_app/manage/storefront/$storefrontId/')({
   staticData: { serverRender: true },
-  // The analytics too, so the server's render shows them (a failure is the panel's to show: prefetch).
-  loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(storefrontQuery(context.trpcUtils, params.storefrontId)),
-      context.trpcUtils.storefront.analytics.prefetch({ storefrontId: params.storefrontId }),
-    ]),
+  // The analytics too, so the server's render shows them; a failure is the panel's to show
+  // (prefetch). Asked after the storefront, not beside it: in one batch, a failed analytics request
+  // (a 500 for the batch) would fail the storefront too and show the page as not found.
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(storefrontQuery(context.trpcUtils, params.storefrontId));
+    await context.trpcUtils.storefront.analytics.prefetch({ storefrontId: params.storefrontId });
+  },
   errorComponent: ManageStorefrontNotFound,
   component: ManageOverviewRoute,
 });
