@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../server/lib/money';
 import { BOTH_WIDTHS, horizontalOverflow, PHONE_WIDTH, useBrowserApp } from '../support/browser';
 import { ADDRESS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
-import { appHasTakenOver, failProcedure } from '../support/server-rendered';
+import { failProcedure } from '../support/server-rendered';
 
 // Issue 19, the commerce and payments journeys as a seller and a buyer live them, at 1280 and 390 px.
 
@@ -229,7 +229,6 @@ describe('a failed load shows the spec message and a Retry that recovers', () =>
       // asks for them when it comes to the page from another one, as here from the account's
       // storefront section.
       await page.goto(`${app.url}/account/storefront`);
-      await appHasTakenOver(page);
       const analytics = await failProcedure(page, 'storefront.analytics');
       await page.getByRole('link', { name: 'Manage Storefront' }).click();
       await page.getByText('Failed to load analytics data', { exact: true }).waitFor({ timeout: 30_000 });

@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/factories';
 import { useBrowserApp } from '../support/browser';
-import { appHasTakenOver } from '../support/server-rendered';
 
 const app = useBrowserApp();
 
@@ -12,8 +11,6 @@ describe('studios in the browser', () => {
     const page = await app.newPage();
     await app.signInAs(page, owner);
     await page.goto(app.url);
-    // The home page is sent as HTML: its menus open once the app has hydrated it.
-    await appHasTakenOver(page);
     await page.getByRole('button', { name: 'Studios' }).click();
     await page.getByRole('menuitem', { name: 'No studios found' }).waitFor();
     await page.getByRole('button', { name: 'Add studio' }).click();

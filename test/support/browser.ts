@@ -4,6 +4,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CLIENT_DIR } from '../../server/http/static';
 import { freePort, type TestServer, startTestServer } from './server';
+import { appHasTakenOver } from './server-rendered';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags this machine needs: no sandbox as root, and no background network (it is closed). */
@@ -80,7 +81,7 @@ export function useBrowserApp(options: { env?: Record<string, string> } = {}): B
         const height = width <= PHONE_WIDTH ? 844 : 900;
         const context = await chromiumHandle!.browser.newContext({ viewport: { width, height } });
         contexts.push(context);
-        return context.newPage();
+        return waitingForTakeOver(await context.newPage());
       },
       async signInAs(page: Page, user: { email: string; password: string }, origin = url) {
         const response = await page.request.post(`${origin}/trpc/auth.login`, {
@@ -112,3 +113,23 @@ export function useBrowserApp(options: { env?: Record<string, string> } = {}): B
   });
   return handle;
 }
+
+/**
+ * A page whose goto() resolves once the app has hydrated the page the server sent as HTML: until
+ * then its buttons are HTML without handlers, and a journey's first tap (a menu, a dialog) would be
+ * lost. A page that is not hydrated within the wait (a test that breaks the app on purpose) is
+ * left to the test's own assertions.
+ */
+function waitingForTakeOver(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await appHasTakenOver(page, TAKE_OVER_WAIT_MS).catch(() => {});
+    return response;
+  };
+  return page;
+}
+
+/** Far above a hydration's time on a loaded test machine, far below a test's timeout. */
+const TAKE_OVER_WAIT_MS = 15_000;
+

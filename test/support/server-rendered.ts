@@ -10,8 +10,8 @@ export function pageErrors(page: Page): string[] {
 }
 
 /** Resolves once the app has taken the server's page over. */
-export const appHasTakenOver = (page: Page) =>
-  page.waitForFunction(() => document.getElementById('root')?.dataset.serverRendered === undefined);
+export const appHasTakenOver = (page: Page, timeout?: number) =>
+  page.waitForFunction(() => document.getElementById('root')?.dataset.serverRendered === undefined, undefined, { timeout });
 
 /**
  * Makes every tRPC call of `procedure` answer 500 while `failing` is on (a batch carrying it fails
