@@ -29,6 +29,30 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
   if (width === PHONE_WIDTH) expect(await horizontalOverflow(page)).toBe(0);
 }
 
+describe('a seller hands over a pickup order', () => {
+  it('offers Ready for Pickup and Picked Up, never a tracking number, and the buyer reads the same words', async () => {
+    const { seller, product, buyer } = await shopWithBuyer();
+    const order = await buyer.client.order.checkout.mutate({
+      storefrontId: seller.storefront.id,
+      items: [{ productId: product.id, quantity: 1 }],
+      fulfillmentMethod: 'pickup',
+    });
+    const page = await signedInPage(PHONE_WIDTH, seller.user);
+    await page.goto(`${app.url}/manage/storefront/${seller.storefront.id}/orders/${order.id}`);
+    const actions = page.getByRole('region', { name: 'Order actions' });
+    await actions.getByRole('button', { name: 'Mark Ready for Pickup' }).click();
+    await actions.getByRole('button', { name: 'Mark Picked Up' }).click();
+    await page.getByText('Picked Up', { exact: true }).first().waitFor();
+    expect(await page.getByLabel('Tracking number').count()).toBe(0);
+    expect(await page.getByText(/Shipped|Delivered/).count()).toBe(0);
+    await expectNoSidewaysScroll(page, PHONE_WIDTH);
+
+    const buyerPage = await signedInPage(PHONE_WIDTH, buyer.user);
+    await buyerPage.goto(`${app.url}/orders/${order.id}`);
+    await buyerPage.getByText('Picked Up', { exact: true }).first().waitFor();
+  });
+});
+
 describe('a seller ships a cash order', () => {
   for (const width of BOTH_WIDTHS) {
     it(`adds the first tracking number to a pending cash order and it is shipped; the week's change says what it compares (${width} px)`, async () => {

@@ -262,6 +262,17 @@ describe('order status transitions', () => {
     expect((await buyer.client.order.byId.query({ orderId: order.id })).status).toBe('delivered');
   });
 
+  it('tells a pickup customer their order is ready for pickup and picked up, not shipped and delivered', async () => {
+    const { seller, balm, buyer } = await shop();
+    const order = await buyer.client.order.checkout.mutate({ storefrontId: seller.storefront.id, items: [{ productId: balm.id, quantity: 1 }], fulfillmentMethod: 'pickup' });
+    await seller.client.order.updateStatus.mutate({ orderId: order.id, status: 'shipped' });
+    await seller.client.order.markDelivered.mutate({ orderId: order.id });
+    const titles = await titlesFor(buyer.user.id);
+    expect(titles).toEqual(expect.arrayContaining(['Order ready for pickup', 'Order picked up']));
+    expect(titles).not.toContain('Order shipped');
+    expect(titles).not.toContain('Order delivered');
+  });
+
   it('does not let a seller confirm an unpaid card order by hand, nor the customer move an order', async () => {
     const { seller, balm, buyer } = await shop();
     const order = await buyer.client.order.checkout.mutate({ storefrontId: seller.storefront.id, items: [{ productId: balm.id, quantity: 1 }], fulfillmentMethod: 'pickup' });
@@ -378,7 +389,7 @@ describe('order lists, stats and analytics', () => {
     ]);
     expect(panel.recentOrders.map((o) => o.id)).toEqual([pending.id, c.id, b.id, a.id, old.id]);
     const [stored] = await db().select().from(orders).where(eq(orders.id, pending.id));
-    expect(panel.recentOrders[0]).toEqual({ id: pending.id, orderNumber: stored.orderNumber, createdAt: stored.createdAt, total: stored.total, status: 'pending' });
+    expect(panel.recentOrders[0]).toEqual({ id: pending.id, orderNumber: stored.orderNumber, createdAt: stored.createdAt, total: stored.total, status: 'pending', fulfillmentMethod: stored.fulfillmentMethod });
     // Low stock: 7 tees left with threshold 2 → sell 5 more.
     await buy(tee.id, 5, { variants: [size('M')] });
     const after = await seller.client.storefront.analytics.query({ storefrontId: id });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STOREFRONT_SETTINGS, ORDER_STATUS_VALUES, type OrderStatus } from '../../server/db/schema/storefronts';
 import { checkoutInput } from '../../server/domains/orders/inputs';
-import { awaitingCardPayment, canMove, nextStatuses, ORDER_NUMBER_PATTERN, orderAmounts, orderNumber, sourcesOf } from '../../server/domains/orders/rules';
+import {
+  awaitingCardPayment,
+  canMove,
+  nextStatuses,
+  ORDER_NUMBER_PATTERN,
+  orderAmounts,
+  orderNumber,
+  sourcesOf,
+  statusLabel,
+  statusNotice,
+} from '../../server/domains/orders/rules';
 import { createProductInput } from '../../server/domains/products/inputs';
 import { availability, isLowStock, resolveSelection, unitPrice } from '../../server/domains/products/rules';
 import { mergeSettings, settingsView, startOfLocal, weekChangePercent, weekChangeText } from '../../server/domains/storefronts/rules';
@@ -103,6 +113,19 @@ describe('order transitions (spec 1 §4)', () => {
     expect(awaitingCardPayment({ status: 'pending', paymentMethod: 'stripe', paidAt: null })).toBe(true);
     expect(nextStatuses({ status: 'pending', paymentMethod: 'stripe', paidAt: at })).toEqual(['confirmed', 'shipped', 'cancelled']);
     expect(nextStatuses({ status: 'confirmed', paymentMethod: 'stripe', paidAt: at })).toEqual(['processing', 'shipped', 'cancelled']);
+  });
+});
+
+describe('order status words', () => {
+  it('reads a pickup order as ready for pickup and picked up, a shipped one as shipped and delivered', () => {
+    expect([statusLabel('shipped', 'shipping'), statusLabel('delivered', 'shipping')]).toEqual(['Shipped', 'Delivered']);
+    expect([statusLabel('shipped', 'pickup'), statusLabel('delivered', 'pickup')]).toEqual(['Ready for Pickup', 'Picked Up']);
+    expect(statusLabel('processing', 'pickup')).toBe('Processing');
+    expect(statusNotice('ORD-20261126-0042', 'shipped', 'pickup')).toEqual({
+      title: 'Order ready for pickup',
+      body: 'Your order ORD-20261126-0042 is ready for pickup.',
+    });
+    expect(statusNotice('ORD-20261126-0042', 'processing', 'shipping').body).toBe('Your order ORD-20261126-0042 is being prepared.');
   });
 });
 

@@ -62,7 +62,7 @@ export const queueNewOrderForSellers = (tx: ServiceCtx, order: OrderRow, storefr
 export const queueConfirmationForCustomer = (tx: ServiceCtx, order: OrderRow) =>
   queueQuietly(tx, sql`select ${order.customerId}::uuid`, {
     type: 'general_alert',
-    ...statusNotice(order.orderNumber, 'confirmed'),
+    ...statusNotice(order.orderNumber, 'confirmed', order.fulfillmentMethod),
     data: { orderId: order.id, url: `/orders/${order.id}` },
   });
 
@@ -78,7 +78,7 @@ export async function notifyCustomerOfStatus(tx: ServiceCtx, order: OrderRow) {
   await createNotification(tx, {
     userId: order.customerId,
     type: 'general_alert',
-    ...statusNotice(order.orderNumber, order.status),
+    ...statusNotice(order.orderNumber, order.status, order.fulfillmentMethod),
     data: { orderId: order.id, url: `/orders/${order.id}` },
   });
 }

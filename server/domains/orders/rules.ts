@@ -1,4 +1,6 @@
 import type { FulfillmentMethod, OrderStatus, StorefrontSettings } from '../../db/schema/storefronts';
+
+export type { FulfillmentMethod, OrderStatus };
 import { roundCents } from '../../lib/money';
 import { wallTimeOf } from '../../lib/timezone';
 
@@ -72,17 +74,34 @@ export function orderNumber(at: Date, timezone: string, digits: number): string 
 
 export const ORDER_NUMBER_PATTERN = /^ORD-\d{8}-\d{4}$/;
 
+// The words for an order's status, as its people read them. A pickup order moves through the same
+// statuses as a shipped one (spec 1 §4), but nothing is shipped or delivered: "shipped" is the
+// seller saying it is ready at the counter, "delivered" that the customer collected it.
+
+const PICKUP_WORDS: Partial<Record<OrderStatus, string>> = { shipped: 'ready for pickup', delivered: 'picked up' };
+const PICKUP_LABELS: Partial<Record<OrderStatus, string>> = { shipped: 'Ready for Pickup', delivered: 'Picked Up' };
+
+const NOTICE_WORDS: Record<OrderStatus, string> = {
+  pending: 'placed',
+  confirmed: 'confirmed',
+  processing: 'being prepared',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+/** The status in a sentence ("Your order … is ready for pickup."). */
+const statusWords = (status: OrderStatus, method: FulfillmentMethod) =>
+  (method === 'pickup' ? PICKUP_WORDS[status] : undefined) ?? NOTICE_WORDS[status];
+
+/** The status on a chip or a button: "Shipped", "Ready for Pickup". */
+export const statusLabel = (status: OrderStatus, method: FulfillmentMethod) =>
+  (method === 'pickup' ? PICKUP_LABELS[status] : undefined) ?? status.charAt(0).toUpperCase() + status.slice(1);
+
 /** The customer's notification text for an order's new status. */
-export function statusNotice(orderNumber: string, status: OrderStatus): { title: string; body: string } {
-  const label: Record<OrderStatus, string> = {
-    pending: 'placed',
-    confirmed: 'confirmed',
-    processing: 'being prepared',
-    shipped: 'shipped',
-    delivered: 'delivered',
-    completed: 'completed',
-    cancelled: 'cancelled',
-    refunded: 'refunded',
-  };
-  return { title: `Order ${label[status]}`, body: `Your order ${orderNumber} is ${label[status]}.` };
+export function statusNotice(orderNumber: string, status: OrderStatus, method: FulfillmentMethod) {
+  const words = statusWords(status, method);
+  return { title: `Order ${words}`, body: `Your order ${orderNumber} is ${words}.` };
 }

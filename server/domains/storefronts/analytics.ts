@@ -15,7 +15,7 @@ const RECENT_ORDERS = 5;
 const LOW_STOCK_LIST = 20;
 
 type TopProduct = { productId: string; name: string; unitsSold: number; revenue: number };
-type RecentOrder = { id: string; orderNumber: string; createdAt: string; total: number; status: (typeof orders.$inferSelect)['status'] };
+type RecentOrder = Pick<typeof orders.$inferSelect, 'id' | 'orderNumber' | 'total' | 'status' | 'fulfillmentMethod'> & { createdAt: string };
 type LowStockProduct = { id: string; name: string; quantity: number; lowStockThreshold: number };
 
 const storefrontId = sql.placeholder('storefrontId');
@@ -47,7 +47,8 @@ const analyticsStatement = (db: Db) =>
         sql`t.revenue desc, t."productId"`,
       ),
       recentOrders: jsonList<RecentOrder>(
-        sql`select ${orders.id} as id, ${orders.orderNumber} as "orderNumber", ${orders.createdAt} as "createdAt", ${orders.total} as total, ${orders.status} as status
+        sql`select ${orders.id} as id, ${orders.orderNumber} as "orderNumber", ${orders.createdAt} as "createdAt", ${orders.total} as total, ${orders.status} as status,
+          ${orders.fulfillmentMethod} as "fulfillmentMethod"
           from ${orders} where ${orders.storefrontId} = ${storefrontId} and ${orders.deleted} = false
           order by ${orders.createdAt} desc nulls first limit ${RECENT_ORDERS}`,
         sql`t."createdAt" desc nulls first`,

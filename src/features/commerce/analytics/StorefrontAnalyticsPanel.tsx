@@ -95,7 +95,7 @@ export function StorefrontAnalyticsPanel({ storefrontId, name }: { storefrontId:
                       secondaryAction={
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                           <Typography>{formatCents(o.total)}</Typography>
-                          <OrderStatusChip status={o.status} />
+                          <OrderStatusChip status={o.status} method={o.fulfillmentMethod} />
                         </Stack>
                       }
                     >

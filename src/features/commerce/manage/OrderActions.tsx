@@ -7,12 +7,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { SETTABLE_STATUSES } from '../../../../server/domains/orders/inputs';
-import { awaitingCardPayment, nextStatuses } from '../../../../server/domains/orders/rules';
+import { awaitingCardPayment, nextStatuses, statusLabel } from '../../../../server/domains/orders/rules';
 import { trpc } from '../../../trpc';
 import { errorText } from '../../../components/forms/errorText';
 import { CancelOrderForm } from '../orders/CancelOrderForm';
 import type { OrderView } from '../orders/OrderDetails';
-import { statusLabel } from '../orders/OrderStatusChip';
 
 /**
  * The seller's moves on an order, offered from the same transition table the server enforces:
@@ -59,7 +58,7 @@ export function OrderActions({ order, onChange }: { order: OrderView; onChange: 
                     loading={update.isPending && update.variables?.status === status}
                     onClick={() => update.mutate({ orderId: order.id, status, sellerNotes: notes.trim() || undefined })}
                   >
-                    Mark {statusLabel(status)}
+                    Mark {statusLabel(status, order.fulfillment.method)}
                   </Button>
                 ))}
               </Stack>
@@ -92,7 +91,7 @@ export function OrderActions({ order, onChange }: { order: OrderView; onChange: 
           {next.includes('delivered') && (
             <div>
               <Button variant="contained" color="success" loading={deliver.isPending} onClick={() => deliver.mutate({ orderId: order.id })}>
-                Mark Delivered
+                Mark {statusLabel('delivered', order.fulfillment.method)}
               </Button>
             </div>
           )}

@@ -14,7 +14,8 @@ import { TextLink } from '../../../components/links';
 import { stackOnPhone } from '../../../components/stackOnPhone';
 import { trpc } from '../../../trpc';
 import { formatDateTime } from '../format';
-import { OrderStatusChip, statusLabel } from '../orders/OrderStatusChip';
+import { statusLabel } from '../../../../server/domains/orders/rules';
+import { OrderStatusChip } from '../orders/OrderStatusChip';
 import { ManageShell } from './ManageShell';
 
 const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
@@ -37,7 +38,7 @@ export function OrdersListPage({ storefrontId }: { storefrontId: string }) {
           <Tabs value={status} onChange={(_, v) => setStatus(v)} variant="scrollable" aria-label="Order status">
             <Tab value="all" label="All" />
             {FILTERS.map((s) => (
-              <Tab key={s} value={s} label={statusLabel(s)} />
+              <Tab key={s} value={s} label={statusLabel(s, 'shipping')} />
             ))}
           </Tabs>
           {rows.length === 0 && <Typography color="text.secondary">No orders yet</Typography>}
@@ -66,7 +67,7 @@ export function OrdersListPage({ storefrontId }: { storefrontId: string }) {
                       {formatCents(o.total)}
                     </TableCell>
                     <TableCell data-label="Status">
-                      <OrderStatusChip status={o.status} />
+                      <OrderStatusChip status={o.status} method={o.fulfillmentMethod} />
                     </TableCell>
                   </TableRow>
                 ))}

@@ -7,6 +7,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { formatDate, formatDateTime } from '../format';
 import { formatCents } from '../../../../server/lib/money';
+import { statusLabel } from '../../../../server/domains/orders/rules';
 import { OrderStatusChip } from './OrderStatusChip';
 import { TotalsTable } from './TotalsTable';
 
@@ -22,7 +23,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <Typography variant="h2" sx={{ fontSize: '1.4rem' }}>
           Order {order.orderNumber}
         </Typography>
-        <OrderStatusChip status={order.status} size="medium" />
+        <OrderStatusChip status={order.status} method={order.fulfillment.method} size="medium" />
         <Typography color="text.secondary">Placed {formatDateTime(order.createdAt)}</Typography>
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
@@ -69,7 +70,11 @@ export function OrderDetails({ order }: { order: OrderView }) {
               )}
               {fulfillment.trackingNumber && <Typography>Tracking number: {fulfillment.trackingNumber}</Typography>}
               {fulfillment.estimatedDelivery && <Typography>Estimated delivery: {formatDate(fulfillment.estimatedDelivery)}</Typography>}
-              {fulfillment.actualDelivery && <Typography>Delivered: {formatDate(fulfillment.actualDelivery)}</Typography>}
+              {fulfillment.actualDelivery && (
+                <Typography>
+                  {statusLabel('delivered', fulfillment.method)}: {formatDate(fulfillment.actualDelivery)}
+                </Typography>
+              )}
               <Typography sx={{ fontWeight: 600, pt: 1 }}>Payment</Typography>
               <Typography variant="body2">
                 {payment.method === 'stripe' ? 'Card' : 'Cash on pickup or delivery'}

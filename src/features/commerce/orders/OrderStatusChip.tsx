@@ -1,4 +1,6 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { FulfillmentMethod, OrderStatus } from '../../../../server/domains/orders/rules';
+import { statusLabel } from '../../../../server/domains/orders/rules';
 
 const COLORS: Record<string, ChipProps['color']> = {
   pending: 'warning',
@@ -11,9 +13,15 @@ const COLORS: Record<string, ChipProps['color']> = {
   refunded: 'default',
 };
 
-export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
-/** An order status as a chip: "Pending", "Shipped", … */
-export function OrderStatusChip({ status, size = 'small' }: { status: string; size?: ChipProps['size'] }) {
-  return <Chip label={statusLabel(status)} color={COLORS[status] ?? 'default'} size={size} />;
+/** An order status as a chip: "Pending", "Shipped", "Ready for pickup"… */
+export function OrderStatusChip({
+  status,
+  method,
+  size = 'small',
+}: {
+  status: OrderStatus;
+  method: FulfillmentMethod;
+  size?: ChipProps['size'];
+}) {
+  return <Chip label={statusLabel(status, method)} color={COLORS[status] ?? 'default'} size={size} />;
 }
