@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerIcsFeed(app, deps);
   await registerCspReports(app, deps.logger);
   await registerStripeWebhook(app, deps);
-  if (options.serveClient !== false) await registerClient(app, { clientDir: options.clientDir, serverDir: options.serverDir, createContext });
+  if (options.serveClient !== false)
+    await registerClient(app, { clientDir: options.clientDir, serverDir: options.serverDir, createContext, origin: deps.config.appOrigin });
   return app;
 }
