@@ -12,8 +12,7 @@ import { MAX_COOKIE_VALUE } from '../../src/features/commerce/cart/cartCookie';
 // a rendered page is placed in the app's page for its path with its state. Which pages are rendered
 // is the bundle's answer (serverRenderedPage: the routes' flags in the real one).
 
-const TEMPLATE =
-  '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
+const TEMPLATE = '<!doctype html><html lang="en"><head></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklink-render-'));
@@ -74,11 +73,7 @@ describe("the server's render of a page", () => {
 
   it("places the page's text as it is: `$&`, `$'`, `` $` `` and `$$` in it (a display name) are not replacement patterns", async () => {
     const text = "A $& B $' C $` D $$ E";
-    const render = await renderer(
-      bundle(
-        `return { html: ${JSON.stringify(`<p>${text}</p>`)}, styleTags: ${JSON.stringify(`<style>/*${text}*/</style>`)}, state: '{}' };`,
-      ),
-    );
+    const render = await renderer(bundle(`return { html: ${JSON.stringify(`<p>${text}</p>`)}, styleTags: ${JSON.stringify(`<style>/*${text}*/</style>`)}, state: '{}' };`));
     const html = await render(request('/storefront/s1'), reply, false, TEMPLATE);
     expect(html).toContain(`<p>${text}</p></div><script type="application/json" id="server-state">{}</script>`);
     expect(html).toContain(`<style>/*${text}*/</style></head>`);
@@ -105,9 +100,7 @@ describe("the server's render of a page", () => {
   it('ignores a cart cookie longer than the app writes (each line would cost a product lookup)', async () => {
     const render = await renderer(bundle(`return { html: '', styleTags: '', state: JSON.stringify(request.carts) };`));
     const cookie = (length: number) => ({ 'inklink-cart-s1': 'x'.repeat(length) });
-    expect(await render(request('/storefront/s1', cookie(MAX_COOKIE_VALUE)), reply, false, TEMPLATE)).toContain(
-      `{"s1":"${'x'.repeat(MAX_COOKIE_VALUE)}"}`,
-    );
+    expect(await render(request('/storefront/s1', cookie(MAX_COOKIE_VALUE)), reply, false, TEMPLATE)).toContain(`{"s1":"${'x'.repeat(MAX_COOKIE_VALUE)}"}`);
     expect(await render(request('/storefront/s1', cookie(MAX_COOKIE_VALUE + 1)), reply, false, TEMPLATE)).toContain('{"s1":null}');
   });
 
