@@ -1,6 +1,6 @@
 import { artistPath } from '../../server/domains/artists/rules';
 import { studioPath } from '../../server/domains/studios/rules';
-import { absoluteUrl, describe, type JsonLd, type PageHead, routeHead } from './head';
+import { absoluteUrl, describe, type JsonLd, type PageHead, type RouteHead, routeHead } from './head';
 import type { ArtistData } from './outputs';
 
 // An artist profile's head: a Person, a tattoo artist, with the styles they know, the studios they
@@ -66,4 +66,5 @@ export function artistPageHead(artist: Artist, origin: string): PageHead {
 }
 
 /** The route `head` of an artist profile, from its loader's data. */
-export const artistHead = (artist: Artist | undefined, origin: string) => (artist ? routeHead(artistPageHead(artist, origin)) : {});
+export const artistHead = (artist: Artist | undefined, origin: string): RouteHead =>
+  artist ? routeHead(artistPageHead(artist, origin)) : {};

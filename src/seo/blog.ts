@@ -1,4 +1,4 @@
-import { absoluteUrl, describe, type JsonLd, type PageHead, routeHead, SITE_NAME } from './head';
+import { absoluteUrl, describe, type JsonLd, type PageHead, type RouteHead, routeHead, SITE_NAME } from './head';
 import type { BlogPostData } from './outputs';
 
 // A blog post's head (blog.bySlug answers only published posts): a BlogPosting with its dates and
@@ -46,7 +46,7 @@ export function blogPostPageHead(post: Post, origin: string): PageHead {
 }
 
 /** The route `head` of a blog post, from its loader's data. */
-export const blogPostHead = (post: Post | undefined, origin: string) => (post ? routeHead(blogPostPageHead(post, origin)) : {});
+export const blogPostHead = (post: Post | undefined, origin: string): RouteHead => (post ? routeHead(blogPostPageHead(post, origin)) : {});
 
 /** The route `head` of /blog. */
 export const blogListHead = (origin: string) =>

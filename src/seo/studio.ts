@@ -1,4 +1,4 @@
-import { absoluteUrl, describe, type JsonLd, type PageHead, routeHead } from './head';
+import { absoluteUrl, describe, type JsonLd, type PageHead, type RouteHead, routeHead } from './head';
 import { studioPath } from '../../server/domains/studios/rules';
 import type { StudioData } from './outputs';
 
@@ -100,4 +100,5 @@ export function studioPageHead(studio: Studio, origin: string): PageHead {
 }
 
 /** The route `head` of a studio page, from its loader's data. */
-export const studioHead = (studio: Studio | undefined, origin: string) => (studio ? routeHead(studioPageHead(studio, origin)) : {});
+export const studioHead = (studio: Studio | undefined, origin: string): RouteHead =>
+  studio ? routeHead(studioPageHead(studio, origin)) : {};

@@ -299,10 +299,10 @@ describe('the schema.org check itself', () => {
 });
 
 describe('the head as HTML', () => {
-  const matches = [{ meta: [{ title: 'App' }, { name: 'description', content: 'app' }] }, heads.blogPost].map((h) => ({
+  const matches = [{ meta: [{ title: 'App' }, { name: 'description', content: 'app' }] } as RouteHead, heads.blogPost].map((h) => ({
     meta: h.meta,
-    links: 'links' in h ? h.links : undefined,
-    headScripts: 'scripts' in h ? h.scripts : undefined,
+    links: h.links,
+    headScripts: h.scripts,
   }));
   const html = headHtml(matches);
 
@@ -312,7 +312,7 @@ describe('the head as HTML', () => {
     const scripts = html.match(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g) ?? [];
     expect(scripts).toHaveLength(1);
     expect(html.match(/<script/g)).toHaveLength(1);
-    const json = scripts[0].replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+    const json = (scripts[0] ?? '').replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
     expect(json).not.toMatch(/[<>&]/);
     expect(JSON.parse(json).headline).toBe(post.title);
   });
