@@ -1,51 +1,59 @@
 import { type HeadLink, type HeadMeta, type HeadScript, jsonLdText } from './head';
 
-// The route heads of a rendered page as HTML for its <head> (the server's render): crawlers and
-// link-preview bots read only the HTML. Later routes' entries replace earlier ones of the same
-// name or property (the page's own over its layouts'), as TanStack Router's HeadContent does.
+// The route heads of a page as the tags of its <head>: as HTML for the server's render (crawlers
+// and link-preview bots read only the HTML), and as elements for the app when it navigates
+// (./sync-head.ts). Later routes' entries replace earlier ones of the same name or property (the
+// page's own over its layouts'), as TanStack Router's HeadContent does.
 
-type Match = { meta?: unknown[]; links?: unknown[]; headScripts?: unknown[] };
+export type Match = { meta?: unknown[]; links?: unknown[]; headScripts?: unknown[] };
+
+/** One tag of the head: its element, attributes and (for JSON-LD) its text. */
+export type HeadTag = { tag: 'meta' | 'link' | 'script'; attributes: Record<string, string>; text?: string };
+
+/** Marks the tags a page's head added, so the app can replace them when it navigates (./sync-head.ts). */
+export const HEAD_ATTRIBUTE = 'data-page-head';
+
+/** The page's title and other head tags from its routes' heads (the title undefined when none sets one). */
+export function headTags(matches: Match[]): { title?: string; tags: HeadTag[] } {
+  let title: string | undefined;
+  const metas = new Map<string, HeadTag>();
+  const links = new Map<string, HeadTag>();
+  const scripts: HeadTag[] = [];
+  for (const match of matches) {
+    for (const entry of (match.meta ?? []) as HeadMeta[]) {
+      if (!entry) continue;
+      if ('title' in entry) title = entry.title;
+      else if ('name' in entry) metas.set(`name:${entry.name}`, { tag: 'meta', attributes: { name: entry.name, content: entry.content } });
+      else if ('property' in entry)
+        metas.set(`property:${entry.property}`, { tag: 'meta', attributes: { property: entry.property, content: entry.content } });
+    }
+    for (const script of (match.headScripts ?? []) as HeadScript[]) {
+      // Escaped again from its parsed value: nothing in the text can close the element, whoever built it.
+      if (script?.type === 'application/ld+json')
+        scripts.push({ tag: 'script', attributes: { type: 'application/ld+json' }, text: jsonLdText(JSON.parse(script.children)) });
+    }
+    for (const link of (match.links ?? []) as HeadLink[])
+      links.set(link.rel, { tag: 'link', attributes: { rel: link.rel, href: link.href } });
+  }
+  return { title, tags: [...metas.values(), ...links.values(), ...scripts] };
+}
 
 const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** Marks the tags the server wrote, so the app can replace them when it navigates (./sync-head.ts). */
-export const HEAD_ATTRIBUTE = 'data-page-head';
-
 /** The title, meta, canonical link and JSON-LD of the page's routes as HTML, or '' when they have none. */
 export function headHtml(matches: Match[]): string {
-  let title: string | undefined;
-  const metas = new Map<string, string>();
-  const links = new Map<string, string>();
-  const scripts: string[] = [];
-  for (const match of matches) {
-    for (const entry of (match.meta ?? []) as HeadMeta[]) {
-      if (!entry) continue;
-      if ('title' in entry) title = entry.title;
-      else if ('name' in entry)
-        metas.set(
-          `name:${entry.name}`,
-          `<meta name="${escapeAttribute(entry.name)}" content="${escapeAttribute(entry.content)}" ${HEAD_ATTRIBUTE}>`,
-        );
-      else if ('property' in entry)
-        metas.set(
-          `property:${entry.property}`,
-          `<meta property="${escapeAttribute(entry.property)}" content="${escapeAttribute(entry.content)}" ${HEAD_ATTRIBUTE}>`,
-        );
-    }
-    for (const script of (match.headScripts ?? []) as HeadScript[]) {
-      // Escaped again from its parsed value: nothing in the text can close the element, whoever built it.
-      if (script?.type === 'application/ld+json')
-        scripts.push(`<script type="application/ld+json" ${HEAD_ATTRIBUTE}>${jsonLdText(JSON.parse(script.children))}</script>`);
-    }
-    for (const link of (match.links ?? []) as HeadLink[]) {
-      links.set(link.rel, `<link rel="${escapeAttribute(link.rel)}" href="${escapeAttribute(link.href)}" ${HEAD_ATTRIBUTE}>`);
-    }
-  }
-  const tags = [...metas.values(), ...links.values(), ...scripts];
+  const { title, tags } = headTags(matches);
   if (title === undefined && tags.length === 0) return '';
-  return [title === undefined ? '' : `<title>${escapeText(title)}</title>`, ...tags].join('');
+  const html = tags.map(({ tag, attributes, text }) => {
+    const attrs = Object.entries(attributes)
+      .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+      .join('');
+    // A script's text is JSON-LD already escaped for the inside of the element (jsonLdText).
+    return tag === 'script' ? `<script${attrs} ${HEAD_ATTRIBUTE}>${text ?? ''}</script>` : `<${tag}${attrs} ${HEAD_ATTRIBUTE}>`;
+  });
+  return [title === undefined ? '' : `<title>${escapeText(title)}</title>`, ...html].join('');
 }
 
 /**

@@ -351,3 +351,13 @@ describe('trimText', () => {
     expect(cut.endsWith('word…')).toBe(true);
   });
 });
+
+describe("the app's own head", () => {
+  it("is index.html's title and description (a page without a head of its own gets them back when the app navigates to it)", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { APP_DESCRIPTION, APP_TITLE } = await import('../../src/seo/sync-head');
+    const index = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+    expect(index).toContain(`<title>${APP_TITLE}</title>`);
+    expect(index).toContain(`<meta name="description" content="${APP_DESCRIPTION}" />`);
+  });
+});
