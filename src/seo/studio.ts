@@ -52,14 +52,13 @@ export function studioJsonLd(studio: Studio, origin: string): JsonLd {
     ...(studio.zipCode && { postalCode: studio.zipCode }),
     addressCountry: 'US',
   };
-  const hours = Object.entries(studio.openingHours ?? {})
-    .filter(([day, value]) => DAY_OF_WEEK[day] && value?.open && value.start && value.end)
-    .map(([day, value]) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: DAY_OF_WEEK[day],
-      opens: value?.start,
-      closes: value?.end,
-    }));
+  // Monday first, whatever order the stored hours are in.
+  const hours = Object.entries(DAY_OF_WEEK).flatMap(([day, dayOfWeek]) => {
+    const value = studio.openingHours?.[day as keyof Studio['openingHours']];
+    return value?.open && value.start && value.end
+      ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek, opens: value.start, closes: value.end }]
+      : [];
+  });
   const hasGeo = typeof studio.latitude === 'number' && typeof studio.longitude === 'number';
   return {
     '@type': 'TattooParlor',

@@ -169,6 +169,41 @@ describe('the HTML of a public page carries its preview and search tags', () => 
   });
 });
 
+describe('the blog is rendered on the server', () => {
+  it('a post and the blog page are in the HTML and the app takes them over without an error', async () => {
+    const slug = `hydrate-${Date.now()}`;
+    await app.server.deps.db
+      .insert(blogs)
+      .values({
+        title: 'Healing week one',
+        slug,
+        excerpt: 'Day by day.',
+        content: 'Keep it **clean**.',
+        category: 'Aftercare',
+        status: 'published',
+        publishedAt: new Date('2026-10-01T09:00:00Z'),
+      });
+    const page = await app.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const [path, heading] of [
+      [`/blog/${slug}`, 'Healing week one'],
+      ['/blog', 'Healing week one'],
+    ] as const) {
+      const html = (await headOf(path)).html;
+      expect(html, path).toContain('data-server-rendered="page"');
+      expect(html, path).toContain(heading);
+      await page.goto(`${app.url}${path}`);
+      await appHasTakenOver(page);
+      await page.getByText(heading).first().waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the app keeps the head in step as it navigates', () => {
   it('title, canonical and JSON-LD follow the page; a page without a head gets the app title back; no CSP violation', async () => {
     const { storefront, product } = await fixture();

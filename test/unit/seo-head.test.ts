@@ -30,9 +30,9 @@ const studio = {
   email: null,
   website: 'https://blackanchor.example',
   openingHours: {
-    monday: { open: true, start: '10:00', end: '18:00' },
-    tuesday: { open: false, start: '10:00', end: '18:00' },
     saturday: { open: true, start: '12:00', end: '20:00' },
+    tuesday: { open: false, start: '10:00', end: '18:00' },
+    monday: { open: true, start: '10:00', end: '18:00' },
   },
   tattooStyles: ['Traditional', 'Blackwork'],
   logoUrl: null,
