@@ -62,6 +62,17 @@ export function jsonLdText(value: JsonLd): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+/** A product photo as the preview image (its own alt text, else the fallback), or undefined without one. */
+export function photoImage(
+  photo: { url: string; altText: string; width: number | null; height: number | null } | undefined,
+  fallbackAlt: string,
+  origin: string,
+): PageHead['image'] {
+  return photo
+    ? { url: absoluteUrl(origin, photo.url), alt: photo.altText || fallbackAlt, width: photo.width, height: photo.height }
+    : undefined;
+}
+
 /** The route `head` of a public page. */
 export function routeHead(page: PageHead): Required<RouteHead> {
   const title = page.title.includes(SITE_NAME) ? page.title : `${page.title} | ${SITE_NAME}`;

@@ -1,5 +1,5 @@
 import { availability } from '../../server/domains/products/rules';
-import { absoluteUrl, describe, type JsonLd, type PageHead, privateHead, type RouteHead, routeHead } from './head';
+import { absoluteUrl, describe, type JsonLd, type PageHead, photoImage, privateHead, type RouteHead, routeHead } from './head';
 import type { ProductData } from './outputs';
 
 // A product page's head: a Product with its photos and one Offer (price as a decimal string in
@@ -68,9 +68,7 @@ export function productPageHead(product: Product, origin: string): PageHead {
       `${product.name}, $${decimalPrice(product.price)} at ${product.storefront.name} on InkLink.`,
     ),
     url: absoluteUrl(origin, productPath(product)),
-    image: photo
-      ? { url: absoluteUrl(origin, photo.url), alt: photo.altText || product.name, width: photo.width, height: photo.height }
-      : undefined,
+    image: photoImage(photo, product.name, origin),
     type: 'product',
     jsonLd: productJsonLd(product, origin),
   };

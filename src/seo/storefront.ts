@@ -1,4 +1,4 @@
-import { absoluteUrl, describe, type JsonLd, type PageHead, privateHead, type RouteHead, routeHead } from './head';
+import { absoluteUrl, describe, type JsonLd, type PageHead, photoImage, privateHead, type RouteHead, routeHead } from './head';
 import type { ProductData, StorefrontData } from './outputs';
 
 // A storefront page's head: an Organization (the seller) named after the storefront; the first
@@ -27,9 +27,7 @@ export function storefrontPageHead(storefront: Storefront, products: ProductCard
     title: `${storefront.name} — shop`,
     description: describe(storefront.description, `${storefront.name}: aftercare, prints, merch and more${owner} on InkLink.`),
     url: absoluteUrl(origin, storefrontPath(storefront)),
-    image: photo
-      ? { url: absoluteUrl(origin, photo.url), alt: photo.altText || storefront.name, width: photo.width, height: photo.height }
-      : undefined,
+    image: photoImage(photo, storefront.name, origin),
     type: 'website',
     jsonLd: storefrontJsonLd(storefront, origin),
   };
