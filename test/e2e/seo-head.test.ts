@@ -169,20 +169,18 @@ describe('the HTML of a public page carries its preview and search tags', () => 
   });
 });
 
-describe('the blog is rendered on the server', () => {
-  it('a post and the blog page are in the HTML and the app takes them over without an error', async () => {
+describe('the blog and the site pages are rendered on the server', () => {
+  it('a post, the blog and the site pages are in the HTML, with their own title, and the app takes them over without an error', async () => {
     const slug = `hydrate-${Date.now()}`;
-    await app.server.deps.db
-      .insert(blogs)
-      .values({
-        title: 'Healing week one',
-        slug,
-        excerpt: 'Day by day.',
-        content: 'Keep it **clean**.',
-        category: 'Aftercare',
-        status: 'published',
-        publishedAt: new Date('2026-10-01T09:00:00Z'),
-      });
+    await app.server.deps.db.insert(blogs).values({
+      title: 'Healing week one',
+      slug,
+      excerpt: 'Day by day.',
+      content: 'Keep it **clean**.',
+      category: 'Aftercare',
+      status: 'published',
+      publishedAt: new Date('2026-10-01T09:00:00Z'),
+    });
     const page = await app.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -192,9 +190,16 @@ describe('the blog is rendered on the server', () => {
     for (const [path, heading] of [
       [`/blog/${slug}`, 'Healing week one'],
       ['/blog', 'Healing week one'],
+      ['/about', 'About InkLink'],
+      ['/pricing', 'Pricing'],
+      ['/contact', 'Contact us'],
+      ['/privacy', 'Privacy'],
+      ['/terms', 'Terms'],
     ] as const) {
-      const html = (await headOf(path)).html;
+      const { html, titles, canonical } = await headOf(path);
       expect(html, path).toContain('data-server-rendered="page"');
+      expect(titles, path).toHaveLength(1);
+      expect(canonical, path).toEqual([`${app.url}${path}`]);
       expect(html, path).toContain(heading);
       await page.goto(`${app.url}${path}`);
       await appHasTakenOver(page);
@@ -238,6 +243,10 @@ describe('the app keeps the head in step as it navigates', () => {
       jsonLd: ['Organization'],
     });
     await page.getByRole('link', { name: 'Pricing' }).first().click();
+    await expect.poll(async () => (await state()).title).toBe('Pricing | InkLink');
+    expect(await state()).toMatchObject({ titles: 1, descriptions: 1, canonical: `${app.url}/pricing`, jsonLd: [] });
+    // The sign-in page has no head of its own: the app's title and description come back.
+    await page.getByRole('link', { name: 'Login' }).first().click();
     await expect.poll(async () => (await state()).title).toBe('InkLink — tattoo artists, studios and collectors');
     expect(await state()).toMatchObject({ titles: 1, descriptions: 1, canonical: null, jsonLd: [] });
     expect(violations).toEqual([]);

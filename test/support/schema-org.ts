@@ -160,6 +160,8 @@ const TYPES: Record<string, TypeDef> = {
   BlogPosting: { parent: 'SocialMediaPosting', properties: {} },
   // https://schema.org/Blog
   Blog: { parent: 'CreativeWork', properties: {} },
+  // https://schema.org/WebSite
+  WebSite: { parent: 'CreativeWork', properties: {} },
   // https://schema.org/ImageObject (a MediaObject)
   ImageObject: { parent: 'CreativeWork', properties: { contentUrl: ['URL'], width: ['Number', 'Text'], height: ['Number', 'Text'] } },
 };
