@@ -17,6 +17,7 @@ import { registerOwnWriteCatchUp } from './http/own-writes';
 import { requestLogger } from './http/request-logger';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
+import { registerSitemap } from './http/sitemap';
 import { registerStripeWebhook } from './http/stripe-webhook';
 import { registerUploads } from './http/uploads';
 import { changeFeedOf } from './lib/change-feed';
@@ -135,8 +136,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // file cleanup after it) are for the upload route, not for every request the app answers.
   await app.register(async (uploads) => registerUploads(uploads, deps, auth));
   registerIcsFeed(app, deps);
+  registerSitemap(app, deps);
   await registerCspReports(app, deps.logger);
   await registerStripeWebhook(app, deps);
-  if (options.serveClient !== false) await registerClient(app, { clientDir: options.clientDir, serverDir: options.serverDir, createContext });
+  if (options.serveClient !== false)
+    await registerClient(app, { clientDir: options.clientDir, serverDir: options.serverDir, createContext, origin: deps.config.appOrigin });
   return app;
 }

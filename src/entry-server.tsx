@@ -11,6 +11,8 @@ import { ThemeModeProvider } from './components/ThemeMode';
 import { parseCart } from './features/commerce/cart/cartLines';
 import { ServerCartsContext } from './features/commerce/cart/serverCarts';
 import { createAppRouter } from './router';
+import { headHtml } from './seo/head-html';
+import { setPublicOrigin } from './seo/origin';
 import { emotionStyleTags } from './ssr/emotionStyles';
 import { localTimeZone, serializeServerState } from './ssr/serverState';
 import { createQueryClient, createTrpcUtils, trpc } from './trpc';
@@ -57,9 +59,12 @@ export type RenderRequest = {
   /** The palette of the request's theme cookie. */
   themeMode: PaletteMode;
   signal: AbortSignal;
+  /** The public origin (APP_ORIGIN) the page's canonical, Open Graph and JSON-LD URLs are on. */
+  origin?: string;
 };
 
-export type RenderedPage = { html: string; styleTags: string; state: string };
+/** `head`: the page's title, meta tags, canonical link and JSON-LD (src/seo), '' when it has none. */
+export type RenderedPage = { html: string; styleTags: string; state: string; head: string };
 
 /**
  * The page at `url` as HTML with its CSS and the state the app takes it over with, or undefined when
@@ -67,7 +72,9 @@ export type RenderedPage = { html: string; styleTags: string; state: string };
  * layout's redirect of a signed-out visitor to sign in, a page not found, a failed loader or query).
  * The app then renders it in the browser, as for any other page.
  */
-export async function renderPage({ url, link, carts, themeMode, signal }: RenderRequest): Promise<RenderedPage | undefined> {
+export async function renderPage({ url, link, carts, themeMode, signal, origin }: RenderRequest): Promise<RenderedPage | undefined> {
+  // The same for every request (the server's APP_ORIGIN): read by the routes' `head` during the load.
+  if (origin) setPublicOrigin(origin);
   const queryClient = createQueryClient();
   const trpcClient = trpc.createClient({ links: [link] });
   const trpcUtils = createTrpcUtils(queryClient, trpcClient);
@@ -111,7 +118,7 @@ export async function renderPage({ url, link, carts, themeMode, signal }: Render
     signal,
   );
   const state = serializeServerState({ queries: dehydrate(queryClient), carts, themeMode, timeZone: localTimeZone() });
-  return { html, styleTags: emotionStyleTags(cache), state };
+  return { html, styleTags: emotionStyleTags(cache), state, head: headHtml(matches) };
 }
 
 /**

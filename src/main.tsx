@@ -6,12 +6,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ThemeModeProvider } from './components/ThemeMode';
 import { ServerCartsContext } from './features/commerce/cart/serverCarts';
 import { createAppRouter } from './router';
+import { syncPageHead } from './seo/sync-head';
 import { SERVER_GLOBAL_STYLE } from './ssr/emotionStyles';
 import { localTimeZone, parseServerState, SERVER_RENDERED, SERVER_STATE_ID, type ServerState } from './ssr/serverState';
 import { rememberThemeMode, storedThemeMode } from './theme';
 import { queryClient, trpc, trpcClient, trpcUtils } from './trpc';
 
 const router = createAppRouter({ queryClient, trpcUtils });
+// document.title, the description and the preview tags follow the page shown (src/seo).
+syncPageHead(router);
 
 /**
  * The first page's requests start now, side by side: who is signed in, and the code of the page's

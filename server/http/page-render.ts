@@ -5,6 +5,7 @@ import { type TRPCLink, unstable_localLink } from '@trpc/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedPage, RenderRequest, ServerRenderedPage } from '../../src/entry-server';
 import { cartCookieName, MAX_COOKIE_VALUE } from '../../src/features/commerce/cart/cartCookie';
+import { withPageHead } from '../../src/seo/head-html';
 import { SERVER_RENDERED, SERVER_STATE_ID } from '../../src/ssr/serverState';
 import { THEME_COOKIE, themeOfCookie } from '../../src/ssr/themeCookie';
 import type { TrpcContext } from '../trpc/init';
@@ -40,6 +41,8 @@ export async function pageRenderer(options: {
   serverDir?: string;
   createContext: CreateContext;
   timeoutMs?: number;
+  /** The public origin (APP_ORIGIN) of the pages' canonical and preview URLs. */
+  origin?: string;
 }): Promise<PageRenderer | undefined> {
   const { createContext } = options;
   const entry = path.join(options.serverDir ?? SERVER_DIR, 'entry-server.js');
@@ -78,13 +81,14 @@ export async function pageRenderer(options: {
     try {
       // The render stops at the signal; the race answers at the deadline even if some step ignores it.
       const rendered = await Promise.race([
-        renderPage({ url, link, carts, themeMode, signal }),
+        renderPage({ url, link, carts, themeMode, signal, origin: options.origin }),
         new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
       ]);
       if (!rendered) return undefined;
       // Replaced by functions: a replacement string would read `$&`, `$'`… in the page's text
       // (a display name, say) as patterns and paste parts of the template into the page.
-      return template
+      // The page's own title and description replace the app's (src/seo/head-html.ts).
+      return withPageHead(template, rendered.head ?? '')
         .replace('</head>', () => `${rendered.styleTags}</head>`)
         .replace(
           root,

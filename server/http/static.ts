@@ -21,7 +21,10 @@ const mayBeSignedIn = (req: FastifyRequest) =>
  * rendered for the request (./page-render) and paint before any script has run, with the app's
  * page as their fallback.
  */
-export async function registerClient(app: FastifyInstance, options: { clientDir?: string; serverDir?: string; createContext: CreateContext }) {
+export async function registerClient(
+  app: FastifyInstance,
+  options: { clientDir?: string; serverDir?: string; createContext: CreateContext; origin?: string },
+) {
   const clientDir = options.clientDir ?? CLIENT_DIR;
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     app.log.warn(`no client build at ${clientDir}; run npm run build`);
@@ -47,7 +50,8 @@ export async function registerClient(app: FastifyInstance, options: { clientDir?
   // index.html, for the page a path shows, with the preloads of that page's code: rendered on the
   // server when its route is flagged so (./page-render), else the app's page, which renders it.
   const shell = appShell(clientDir);
-  const renderPage = shell && (await pageRenderer({ serverDir: options.serverDir, createContext: options.createContext }));
+  const renderPage =
+    shell && (await pageRenderer({ serverDir: options.serverDir, createContext: options.createContext, origin: options.origin }));
   if (shell && !renderPage) app.log.warn('no server bundle (dist/server); pages are rendered in the browser');
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, page: string) => {
     if (page !== 'index.html' || !shell) return reply.sendFile(page);

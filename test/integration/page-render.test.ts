@@ -80,6 +80,23 @@ describe("the server's render of a page", () => {
     expect(html?.match(/<script/g)).toHaveLength(2);
   });
 
+  it("puts the page's head (title, meta, JSON-LD) in place of the app's title and description, with the public origin passed to the bundle", async () => {
+    const template = TEMPLATE.replace('<head></head>', '<head><meta name="description" content="The app" /><title>The app</title></head>');
+    const head = '<title>Black Anchor | InkLink</title><meta name="description" content="A studio" data-page-head>';
+    const render = await pageRenderer({
+      serverDir: bundle(
+        `return { html: '<h1>x</h1>', styleTags: '', state: '{}', head: ${JSON.stringify(head)} + '<!--' + request.origin + '-->' };`,
+      ),
+      createContext,
+      origin: 'https://inklink.example',
+    });
+    const html = (await render?.(request('/storefront/s1'), reply, false, template)) ?? '';
+    expect(html).toContain(`<head>${head}<!--https://inklink.example--></head>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain('The app');
+  });
+
   it('ignores a cart cookie longer than the app writes (each line would cost a product lookup)', async () => {
     const render = await renderer(bundle(`return { html: '', styleTags: '', state: JSON.stringify(request.carts) };`));
     const cookie = (length: number) => ({ 'inklink-cart-s1': 'x'.repeat(length) });

@@ -44,7 +44,13 @@ export async function listPublishedBlogs({ ctx, input }: { ctx: ServiceCtx; inpu
 
 export async function getPublishedBlog({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof blogBySlugInput> }) {
   const [row] = await ctx.db
-    .select({ ...summaryColumns, content: blogs.content, author: blogs.author, seoMetaDescription: blogs.seoMetaDescription })
+    .select({
+      ...summaryColumns,
+      content: blogs.content,
+      author: blogs.author,
+      seoMetaDescription: blogs.seoMetaDescription,
+      updatedAt: blogs.updatedAt,
+    })
     .from(blogs)
     .where(and(eq(blogs.slug, input.slug), eq(blogs.status, 'published')))
     .limit(1);

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { INITIAL_PRODUCT_FILTERS, storefrontQuery } from '../../../features/commerce/storefront/storefrontQuery';
 import { StorefrontNotFound, StorefrontPage } from '../../../features/commerce/storefront/StorefrontPage';
+import { storefrontHead } from '../../../seo/storefront';
+import { publicOrigin } from '../../../seo/origin';
 
 // Public: visitors may browse a storefront; checkout asks them to sign in.
 export const Route = createFileRoute('/storefront/$id/')({
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/storefront/$id/')({
         ),
       ),
     ]),
+  head: ({ loaderData }) => storefrontHead(loaderData?.[0], loaderData?.[1].pages[0]?.items ?? [], publicOrigin()),
   errorComponent: StorefrontNotFound,
   component: StorefrontRoute,
 });

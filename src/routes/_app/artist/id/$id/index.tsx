@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { artistQuery } from '../../../../../features/artists/artistQuery';
 import { ArtistNotFound, ArtistProfilePage } from '../../../../../features/artists/ArtistProfilePage';
+import { artistHead } from '../../../../../seo/artist';
+import { publicOrigin } from '../../../../../seo/origin';
 export const Route = createFileRoute('/_app/artist/id/$id/')({
   staticData: { serverRender: true },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { id: params.id })),
+  head: ({ loaderData }) => artistHead(loaderData, publicOrigin()),
   errorComponent: ArtistNotFound,
   component: RouteComponent,
 });
