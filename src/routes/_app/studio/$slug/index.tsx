@@ -3,7 +3,7 @@ import { StudioNotFound, StudioPage } from '../../../../features/studios/StudioP
 import { studioQuery } from '../../../../features/studios/studioQuery';
 
 export const Route = createFileRoute('/_app/studio/$slug/')({
-  staticData: { serverRender: true },
+  staticData: { serverRender: true, publicPage: true },
   // Awaited so the page renders once, with its data (docs/performance.md, Page speed).
   loader: ({ context, params }) => context.queryClient.ensureQueryData(studioQuery(context.trpcUtils, { slug: params.slug })),
   errorComponent: StudioNotFound,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { artistQuery } from '../../../../../features/artists/artistQuery';
 import { ArtistNotFound, ArtistProfilePage } from '../../../../../features/artists/ArtistProfilePage';
 export const Route = createFileRoute('/_app/artist/id/$id/')({
-  staticData: { serverRender: true },
+  staticData: { serverRender: true, publicPage: true },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { id: params.id })),
   errorComponent: ArtistNotFound,
   component: RouteComponent,
