@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { artists, images, shops } from '../../server/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { artists, images, mailOutbox, shops } from '../../server/db/schema';
 import { trpcError } from '../support/client';
-import { createUser, signIn } from '../support/factories';
+import { createUser, registerInput, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 import { studioInput } from '../support/studio-fixtures';
 
@@ -11,7 +11,8 @@ import { studioInput } from '../support/studio-fixtures';
 // answer (a person's e-mail, phone, a private photo, internal ranking fields), and deleted or hidden
 // records stay not found.
 
-const server = useTestServer();
+// Google configured (never called: only the start of its sign-in and a cancelled return are asked).
+const server = useTestServer({ env: { GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret' } });
 
 async function artistWithStudio() {
   const owner = await createUser({ phone: '503-555-0199', city: 'Portland', state: 'OR' }, server.deps.db);
@@ -124,5 +125,77 @@ describe('public pages for signed-out visitors (decision 034)', () => {
     ]) {
       expect(await trpcError(call())).toMatchObject({ code: 'UNAUTHORIZED' });
     }
+  });
+});
+
+/** The newest mail to an address with this subject (account mails are written just after the answer). */
+const mailTo = (to: string, subject: string) =>
+  vi.waitFor(
+    async () => {
+      const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+      if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${to} yet`);
+      return mail;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+\/login\?link=\S+/)?.[0] ?? 'http://x/');
+
+describe('back to the page after registering or an e-mailed sign-in link (decision 034)', () => {
+  it("the welcome mail's link carries the page the visitor registered from; another origin is dropped", async () => {
+    const here = registerInput({ redirect: '/artist/some-artist/booking?service=s1' });
+    await server.client().auth.register.mutate(here);
+    const link = linkIn((await mailTo(here.email, 'Welcome to InkLink: continue to your account')).text);
+    expect(link.origin).toBe(server.deps.config.appOrigin);
+    expect(link.searchParams.get('redirect')).toBe('/artist/some-artist/booking?service=s1');
+
+    for (const redirect of ['https://evil.example/', '//evil.example/', '/\\evil.example']) {
+      const away = registerInput({ redirect });
+      expect(await server.client().auth.register.mutate(away)).toEqual({ ok: true });
+      const mail = await mailTo(away.email, 'Welcome to InkLink: continue to your account');
+      expect(linkIn(mail.text).searchParams.has('redirect')).toBe(false);
+      expect(mail.text).not.toContain('evil.example');
+    }
+  });
+
+  it('the owner of an address someone registered with, and a requested sign-in link, get the page too', async () => {
+    const owner = await createUser({}, server.deps.db);
+    await server.client().auth.register.mutate(registerInput({ email: owner.email, redirect: '/studio/ink-house?act=message' }));
+    const attempt = await mailTo(owner.email, 'Someone tried to register with your InkLink address');
+    expect(linkIn(attempt.text).searchParams.get('redirect')).toBe('/studio/ink-house?act=message');
+
+    const other = await createUser({}, server.deps.db);
+    await server.client().auth.requestSignInLink.mutate({ email: other.email, redirect: '/artist/x?act=follow' });
+    const mail = await mailTo(other.email, 'Your InkLink sign-in link');
+    expect(linkIn(mail.text).searchParams.get('redirect')).toBe('/artist/x?act=follow');
+  });
+});
+
+describe('back to the page after Google sign-in (decision 034)', () => {
+  const start = (redirect: string) => fetch(`${server.url}/auth/google?redirect=${encodeURIComponent(redirect)}`, { redirect: 'manual' });
+  /** The page kept in the redirect cookie the answer sets, if any. */
+  const redirectCookie = (response: Response) => {
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('google_oauth_redirect='));
+    return cookie === undefined ? undefined : decodeURIComponent(cookie.slice('google_oauth_redirect='.length).split(';')[0]);
+  };
+
+  it('keeps a same-origin page through the round trip, and only such a page', async () => {
+    const started = await start('/artist/ink?act=follow');
+    expect(started.status).toBe(302);
+    expect(redirectCookie(started)).toBe('/artist/ink?act=follow');
+    // Back from Google (cancelled here): the sign-in page keeps the page to continue on.
+    const back = await fetch(`${server.url}/auth/google/callback?error=access_denied`, {
+      redirect: 'manual',
+      headers: { cookie: `google_oauth_mode=login; google_oauth_redirect=${encodeURIComponent('/artist/ink?act=follow')}` },
+    });
+    expect(back.headers.get('location')).toBe('/login?google=cancelled&redirect=%2Fartist%2Fink%3Fact%3Dfollow');
+
+    for (const away of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
+      expect(redirectCookie(await start(away)) ?? '').not.toContain('evil');
+    }
+    const forged = await fetch(`${server.url}/auth/google/callback?error=access_denied`, {
+      redirect: 'manual',
+      headers: { cookie: `google_oauth_mode=login; google_oauth_redirect=${encodeURIComponent('//evil.example')}` },
+    });
+    expect(forged.headers.get('location')).toBe('/login?google=cancelled');
   });
 });
