@@ -22,6 +22,8 @@ import { useThemeMode } from './ThemeMode';
 const StudiosMenu = lazy(() => import('./StudiosMenu').then((m) => ({ default: m.StudiosMenu })));
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
+const AUTH_BUTTON = { flexShrink: 0, minWidth: 0, px: { xs: 1, sm: 2 } } as const;
+
 /** Pages the top bar's Login and Register do not come back to. */
 const AUTH_PAGES = ['/', '/login', '/register', '/forgot-password'];
 
@@ -122,10 +124,11 @@ export function TopBar() {
           </>
         ) : (
           <>
-            <ButtonLink to="/register" search={back} variant="outlined" sx={{ flexShrink: 0 }}>
+            {/* Narrower on a phone: both fit beside the menu, the name and the theme toggle at 390 px. */}
+            <ButtonLink to="/register" search={back} variant="outlined" sx={AUTH_BUTTON}>
               Register
             </ButtonLink>
-            <ButtonLink to="/login" search={back} variant="contained" sx={{ flexShrink: 0 }}>
+            <ButtonLink to="/login" search={back} variant="contained" sx={AUTH_BUTTON}>
               Login
             </ButtonLink>
           </>
