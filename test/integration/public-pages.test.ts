@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { artists, images, mailOutbox, shops } from '../../server/db/schema';
+import { artists, blogs, images, mailOutbox, shops } from '../../server/db/schema';
 import { trpcError } from '../support/client';
 import { createUser, registerInput, signIn } from '../support/factories';
 import { useTestServer } from '../support/server';
 import { studioInput } from '../support/studio-fixtures';
+import { productInput, sellerWithStorefront } from '../support/commerce-fixtures';
 
 // Decision 034: artist profiles and studio pages (with the reads they make) answer signed-out
 // visitors, read-only; the listings and every action stay signed-in; nothing private is in a public
@@ -109,6 +110,31 @@ describe('public pages for signed-out visitors (decision 034)', () => {
       }
     }
     expect(await hidden.client.artist.bySlug.query({ slug: hidden.slug })).toMatchObject({ id: hidden.profile.id, isMe: true });
+  });
+
+  it('the storefront, product and blog pages answer a visitor; a draft product and a draft post stay not found', async () => {
+    const seller = await sellerWithStorefront(server);
+    const { storefront } = seller;
+    const active = await seller.client.product.create.mutate(productInput(storefront.id));
+    const draft = await seller.client.product.create.mutate(productInput(storefront.id, { name: 'Secret Balm', status: 'draft' }));
+    const slug = `post-${active.id.slice(0, 8)}`;
+    await server.deps.db.insert(blogs).values([
+      { title: 'Out now', slug, excerpt: 'x', content: 'Published text', category: 'news', status: 'published', publishedAt: server.clock.now() },
+      { title: 'Not yet', slug: `${slug}-draft`, excerpt: 'x', content: 'Draft text', category: 'news', status: 'draft' },
+    ]);
+    const visitor = server.client();
+    expect(await visitor.storefront.byId.query({ storefrontId: storefront.id })).toMatchObject({ id: storefront.id });
+    expect(await visitor.product.byId.query({ productId: active.id })).toMatchObject({ id: active.id });
+    expect(await visitor.blog.bySlug.query({ slug })).toMatchObject({ title: 'Out now' });
+    expect(await trpcError(visitor.product.byId.query({ productId: draft.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await trpcError(visitor.blog.bySlug.query({ slug: `${slug}-draft` }))).toMatchObject({ code: 'NOT_FOUND' });
+    const listed = await visitor.product.search.query({ storefrontId: storefront.id });
+    expect(listed.items.map((p) => p.id)).toEqual([active.id]);
+    // The storefront's answer (public before decision 034) carries no person's contact either.
+    const shop = JSON.stringify(await visitor.storefront.byId.query({ storefrontId: storefront.id }));
+    expect(shop).not.toContain(seller.user.email);
+    expect(shop).not.toContain('"email"');
+    expect(shop).not.toContain('"phone"');
   });
 
   it('the listings and every action stay signed-in', async () => {
