@@ -17,7 +17,12 @@ const app = useBrowserApp();
 const mailTo = (to: string, subject: string) =>
   vi.waitFor(
     async () => {
-      const [mail] = await app.server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+      const [mail] = await app.server.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1);
       if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${to} yet`);
       return mail;
     },
@@ -41,9 +46,16 @@ describe('a shared artist profile, signed out (decision 034)', () => {
     expect(html).not.toContain(artist.user.email);
 
     const page = await app.newPage();
+    const console: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
+    });
     await page.goto(`${app.url}${profile}`);
     await page.getByRole('heading', { level: 1, name: `Ink ${artist.slug}` }).waitFor();
     expect(new URL(page.url()).pathname).toBe(profile);
+    // Taken over without a hydration mismatch, and no failed (signed-in only) request on the way.
+    expect(await page.evaluate(() => document.getElementById('root')?.dataset.serverRendered)).toBeUndefined();
+    expect(console).toEqual([]);
     // The top bar offers both ways in.
     await page.getByRole('link', { name: 'Register' }).first().waitFor();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();

@@ -20,13 +20,27 @@ async function artistWithStudio() {
   const client = server.client();
   await signIn(client, owner);
   const slug = owner.displayName.slice(1).replace(/_/g, '-');
-  const profile = await client.artist.saveMine.mutate({ name: `Artist ${slug}`, urlSlug: slug, city: 'Portland', state: 'OR', bio: 'Fine line' });
+  const profile = await client.artist.saveMine.mutate({
+    name: `Artist ${slug}`,
+    urlSlug: slug,
+    city: 'Portland',
+    state: 'OR',
+    bio: 'Fine line',
+  });
   const studio = await client.studio.create.mutate(studioInput({ name: `Studio ${slug}`, urlSlug: `studio-${slug}` }));
-  const key = (name: string, visibility: 'public' | 'private') => `${visibility === 'private' ? 'private/' : ''}users/${owner.id}/${name}.webp`;
+  const key = (name: string, visibility: 'public' | 'private') =>
+    `${visibility === 'private' ? 'private/' : ''}users/${owner.id}/${name}.webp`;
   const [portfolio, privatePhoto] = await server.deps.db
     .insert(images)
     .values([
-      { url: `/files/${key('work', 'public')}`, storageKey: key('work', 'public'), accountId: owner.id, accountType: 'user', imageType: 'portfolio', uploadedBy: owner.id },
+      {
+        url: `/files/${key('work', 'public')}`,
+        storageKey: key('work', 'public'),
+        accountId: owner.id,
+        accountType: 'user',
+        imageType: 'portfolio',
+        uploadedBy: owner.id,
+      },
       {
         url: `/files/${key('sent', 'private')}`,
         storageKey: key('sent', 'private'),
@@ -80,7 +94,14 @@ describe('public pages for signed-out visitors (decision 034)', () => {
     const { owner, studio } = await artistWithStudio();
     const visitor = server.client();
     const page = await visitor.studio.bySlug.query({ slug: studio.urlSlug ?? '' });
-    expect(page).toMatchObject({ id: studio.id, canManage: false, isOwner: false, activation: null, phone: '503-555-0100', email: 'hello@ironrose.test' });
+    expect(page).toMatchObject({
+      id: studio.id,
+      canManage: false,
+      isOwner: false,
+      activation: null,
+      phone: '503-555-0100',
+      email: 'hello@ironrose.test',
+    });
     expect(await visitor.studio.byId.query({ id: studio.id })).toMatchObject({ id: studio.id });
     const text = JSON.stringify(page);
     expect(text).not.toContain(owner.email);
@@ -119,7 +140,15 @@ describe('public pages for signed-out visitors (decision 034)', () => {
     const draft = await seller.client.product.create.mutate(productInput(storefront.id, { name: 'Secret Balm', status: 'draft' }));
     const slug = `post-${active.id.slice(0, 8)}`;
     await server.deps.db.insert(blogs).values([
-      { title: 'Out now', slug, excerpt: 'x', content: 'Published text', category: 'news', status: 'published', publishedAt: server.clock.now() },
+      {
+        title: 'Out now',
+        slug,
+        excerpt: 'x',
+        content: 'Published text',
+        category: 'news',
+        status: 'published',
+        publishedAt: server.clock.now(),
+      },
       { title: 'Not yet', slug: `${slug}-draft`, excerpt: 'x', content: 'Draft text', category: 'news', status: 'draft' },
     ]);
     const visitor = server.client();
@@ -158,7 +187,12 @@ describe('public pages for signed-out visitors (decision 034)', () => {
 const mailTo = (to: string, subject: string) =>
   vi.waitFor(
     async () => {
-      const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+      const [mail] = await server.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1);
       if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${to} yet`);
       return mail;
     },

@@ -50,7 +50,7 @@ export function useSignInToAct() {
     /** Opens the prompt; `returnTo` is a path, or an action to continue on this page. */
     ask: (what: string, returnTo: string | { action: PageAction }) =>
       setAsked({ what, returnTo: typeof returnTo === 'string' ? returnTo : pathWithAction(location, returnTo.action) }),
-    prompt: <SignInPrompt asked={asked} onClose={() => setAsked(null)} /> as ReactNode,
+    prompt: (<SignInPrompt asked={asked} onClose={() => setAsked(null)} />) as ReactNode,
   };
 }
 
