@@ -1,11 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../../server/db/schema';
+import { describe, expect, it } from 'vitest';
 import { bookableArtist } from '../support/booking-fixtures';
 import { productInput, studioWithStorefront } from '../support/commerce-fixtures';
 import { createUser, DEFAULT_PASSWORD } from '../support/factories';
 import { PHONE_WIDTH, horizontalOverflow, useBrowserApp } from '../support/browser';
+import { mailTo as mailToOf } from '../support/mail';
 
 // Decision 034: a profile shared as a link opens for a signed-out visitor, read-only, rendered by
 // the server with nothing private in it; each action asks them to sign in or register and brings
@@ -13,21 +12,7 @@ import { PHONE_WIDTH, horizontalOverflow, useBrowserApp } from '../support/brows
 
 const app = useBrowserApp();
 
-/** The newest mail to an address with this subject (account mails are written just after the answer). */
-const mailTo = (to: string, subject: string) =>
-  vi.waitFor(
-    async () => {
-      const [mail] = await app.server.deps.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, to))
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(1);
-      if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${to} yet`);
-      return mail;
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+const mailTo = (to: string, subject: string) => mailToOf(app.server.deps.db, to, subject);
 
 async function signInOnPage(page: Page, user: { email: string; password: string }) {
   await page.getByLabel('Email').fill(user.email);

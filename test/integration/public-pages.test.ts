@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
-import { artists, blogs, images, mailOutbox, shops } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { artists, blogs, images, shops } from '../../server/db/schema';
 import { trpcError } from '../support/client';
 import { createUser, registerInput, signIn } from '../support/factories';
+import { mailTo as mailToOf } from '../support/mail';
 import { useTestServer } from '../support/server';
 import { studioInput } from '../support/studio-fixtures';
 import { productInput, sellerWithStorefront } from '../support/commerce-fixtures';
@@ -183,21 +184,7 @@ describe('public pages for signed-out visitors (decision 034)', () => {
   });
 });
 
-/** The newest mail to an address with this subject (account mails are written just after the answer). */
-const mailTo = (to: string, subject: string) =>
-  vi.waitFor(
-    async () => {
-      const [mail] = await server.deps.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, to))
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(1);
-      if (mail?.subject !== subject) throw new Error(`no "${subject}" mail to ${to} yet`);
-      return mail;
-    },
-    { timeout: 5000, interval: 20 },
-  );
+const mailTo = (to: string, subject: string) => mailToOf(server.deps.db, to, subject);
 const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+\/login\?link=\S+/)?.[0] ?? 'http://x/');
 
 describe('back to the page after registering or an e-mailed sign-in link (decision 034)', () => {
