@@ -33,7 +33,10 @@ const matcher = (() => {
 
 /** How the server renders a path's page, or undefined when its route is not flagged. */
 export type ServerRenderedPage = {
-  /** Under the `_app` layout: rendered only for a request with a session (others are sent to sign in). */
+  /**
+   * Under the `_app` layout and not a public page (staticData.publicPage): rendered only for a
+   * request with a session (others are sent to sign in).
+   */
   signedIn: boolean;
   /** The storefront whose cart the page shows (its cookie copy is rendered), if any. */
   cartStorefrontId?: string;
@@ -44,7 +47,7 @@ export function serverRenderedPage(pathname: string): ServerRenderedPage | undef
   const flags = found?.options.staticData;
   if (!flags?.serverRender) return undefined;
   return {
-    signedIn: routes.some((route) => route.id === '/_app'),
+    signedIn: !flags.publicPage && routes.some((route) => route.id === '/_app'),
     cartStorefrontId: flags.cartParam ? params[flags.cartParam] : undefined,
   };
 }

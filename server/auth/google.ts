@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { decideGoogleLink, decideGoogleSignIn, displayNameFromEmail } from '../domains/auth/rules';
+import { decideGoogleLink, decideGoogleSignIn, displayNameFromEmail, returnPath } from '../domains/auth/rules';
 import { findUserByEmail, isDisplayNameTaken } from '../domains/users/service';
 import { randomToken } from '../lib/ids';
 import { MINUTE } from '../lib/time';
@@ -16,6 +16,8 @@ type GoogleClaims = { sub: string; email?: string; email_verified?: boolean; giv
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';
 const MODE_COOKIE = 'google_oauth_mode';
+/** The page to continue on after signing in (decision 034), a same-origin path. */
+const REDIRECT_COOKIE = 'google_oauth_redirect';
 const LINK_WINDOW_MS = 10 * MINUTE;
 
 /** Google sign-in and account linking (arctic), registered only when Google is configured. */
@@ -26,21 +28,30 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: AppDeps, auth: 
   const shortCookie = { ...cookieBase(deps.config), maxAge: 600 };
 
   app.get('/auth/google', async (req, reply) => {
-    const mode = (req.query as { mode?: string }).mode === 'link' ? 'link' : 'login';
+    const query = req.query as { mode?: string; redirect?: string };
+    const mode = query.mode === 'link' ? 'link' : 'login';
+    const redirect = returnPath(query.redirect);
     const state = generateState();
     const verifier = generateCodeVerifier();
     reply.setCookie(STATE_COOKIE, state, shortCookie);
     reply.setCookie(VERIFIER_COOKIE, verifier, shortCookie);
     reply.setCookie(MODE_COOKIE, mode, shortCookie);
+    if (redirect) reply.setCookie(REDIRECT_COOKIE, redirect, shortCookie);
+    else reply.clearCookie(REDIRECT_COOKIE, cookieBase(deps.config));
     return reply.redirect(client.createAuthorizationURL(state, verifier, ['openid', 'profile', 'email']).toString());
   });
 
   app.get('/auth/google/callback', async (req, reply) => {
     const query = req.query as { code?: string; state?: string; error?: string };
     const mode = req.cookies[MODE_COOKIE] === 'link' ? 'link' : 'login';
+    const redirect = returnPath(req.cookies[REDIRECT_COOKIE]);
     const back = (outcome: string) =>
-      reply.redirect(mode === 'link' ? `/account/security?google=${outcome}` : `/login?google=${outcome}`);
-    for (const name of [STATE_COOKIE, VERIFIER_COOKIE, MODE_COOKIE]) reply.clearCookie(name, cookieBase(deps.config));
+      reply.redirect(
+        mode === 'link'
+          ? `/account/security?google=${outcome}`
+          : `/login?google=${outcome}${redirect ? `&redirect=${encodeURIComponent(redirect)}` : ''}`,
+      );
+    for (const name of [STATE_COOKIE, VERIFIER_COOKIE, MODE_COOKIE, REDIRECT_COOKIE]) reply.clearCookie(name, cookieBase(deps.config));
     if (query.error) return back('cancelled');
     const verifier = req.cookies[VERIFIER_COOKIE];
     if (!query.code || !query.state || !verifier || query.state !== req.cookies[STATE_COOKIE]) return back('error');
@@ -78,7 +89,8 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: AppDeps, auth: 
       now,
     });
     setSessionCookie(reply, deps.config, token, sessionExpiresAt(session));
-    return reply.redirect(decision.outcome === 'new_user' ? '/account?welcome=google' : '/');
+    // Back to the page the visitor signed in from (decision 034), else home (a new account: its welcome).
+    return reply.redirect(redirect ?? (decision.outcome === 'new_user' ? '/account?welcome=google' : '/'));
   });
 
   async function linkAccount(req: FastifyRequest, sub: string, email: string, owner?: { id: string }) {

@@ -8,7 +8,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { authSearch } from '../features/auth/signInToAct';
 import { useMe } from '../features/auth/useAuth';
 import { useUnseenCounts } from '../features/notifications/useUnseenCounts';
 import { ButtonLink, IconButtonLink, TextLink } from './links';
@@ -20,11 +22,19 @@ import { useThemeMode } from './ThemeMode';
 const StudiosMenu = lazy(() => import('./StudiosMenu').then((m) => ({ default: m.StudiosMenu })));
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
+const AUTH_BUTTON = { flexShrink: 0, minWidth: 0, px: { xs: 1, sm: 2 } } as const;
+
+/** Pages the top bar's Login and Register do not come back to. */
+const AUTH_PAGES = ['/', '/login', '/register', '/forgot-password'];
+
 export function TopBar() {
   const { me } = useMe();
   const counts = useUnseenCounts(Boolean(me));
   const { mode, toggle } = useThemeMode();
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  // Signing in or registering from a page (a public profile, decision 034) comes back to it.
+  const href = useLocation({ select: (location) => location.href });
+  const back = authSearch(AUTH_PAGES.some((path) => href === path || href.startsWith(`${path}?`)) ? undefined : href);
 
   return (
     <AppBar
@@ -113,9 +123,15 @@ export function TopBar() {
             )}
           </>
         ) : (
-          <ButtonLink to="/login" variant="contained">
-            Login
-          </ButtonLink>
+          <>
+            {/* Narrower on a phone: both fit beside the menu, the name and the theme toggle at 390 px. */}
+            <ButtonLink to="/register" search={back} variant="outlined" sx={AUTH_BUTTON}>
+              Register
+            </ButtonLink>
+            <ButtonLink to="/login" search={back} variant="contained" sx={AUTH_BUTTON}>
+              Login
+            </ButtonLink>
+          </>
         )}
       </Toolbar>
     </AppBar>

@@ -10,6 +10,12 @@ declare module '@tanstack/react-router' {
      * (the layout sends anyone else to sign in).
      */
     serverRender?: boolean;
+    /**
+     * Open to signed-out visitors although it sits under the `_app` layout (decision 034): the
+     * layout lets them through, read-only, and the server renders it for them too. Its actions ask
+     * them to sign in (src/features/auth/signInToAct.ts).
+     */
+    publicPage?: boolean;
     /** The route parameter naming the storefront whose cart (its cookie copy) the page shows. */
     cartParam?: string;
   }

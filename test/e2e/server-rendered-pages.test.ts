@@ -68,9 +68,10 @@ describe('the studio, storefront and checkout pages are rendered on the server',
   });
 
   it('a signed-out visitor asking for a signed-in page gets the app, which sends them to sign in', async () => {
-    const { studio } = await studioWithStorefront(app.server);
+    // The studio listing (spec 1 §6); a studio's own page is public (decision 034, below).
+    await studioWithStorefront(app.server);
     const page = await app.newPage();
-    const html = await (await page.goto(`${app.url}/studio/${studio.urlSlug}`))?.text();
+    const html = await (await page.goto(`${app.url}/studios`))?.text();
     expect(html).not.toContain('data-server-rendered');
     await page.waitForURL(/\/login\?redirect=/);
   });
@@ -141,9 +142,10 @@ async function everyFlaggedPage() {
     { path: '/', text: `Welcome, ${owner.user.firstName}`, signedOut: 'Create Together' },
     { path: '/artists', text: artist.user.displayName },
     { path: '/studios', text: studio.name },
-    { path: `/artist/${artist.slug}`, text: artist.user.displayName },
-    { path: `/studio/${studio.urlSlug}`, text: studio.name },
-    { path: `/studio/id/${studio.id}`, text: studio.name },
+    // Public pages under the signed-in layout (decision 034).
+    { path: `/artist/${artist.slug}`, text: artist.user.displayName, signedOut: artist.user.displayName },
+    { path: `/studio/${studio.urlSlug}`, text: studio.name, signedOut: studio.name },
+    { path: `/studio/id/${studio.id}`, text: studio.name, signedOut: studio.name },
     { path: '/account', text: owner.user.email },
     { path: '/calendar', text: 'Calendar' },
     { path: '/inbox', text: 'Ready when you are.' },

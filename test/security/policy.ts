@@ -35,7 +35,23 @@ export const PUBLIC = [
   'product.search',
   'product.featured',
   'product.checkAvailability',
+  // Public pages (decision 034): artist profiles and studio pages, read-only, with the reads they
+  // make. Their answers carry nothing private (test/integration/public-pages.test.ts); hidden and
+  // deleted records are not found. The listings (artist.search, studio.search) stay signed-in.
+  'artist.bySlug',
+  'artist.byId',
+  'studio.byId',
+  'studio.bySlug',
+  'image.studioGallery',
+  'booking.services',
 ];
+
+/**
+ * Callable without a session AND in the ownership table: the public pages' galleries (decision
+ * 034) list an account's public images to anyone, its private photos only to their owner (decision
+ * 018); the ownership suite checks that neither a stranger nor a signed-out caller sees them.
+ */
+export const PUBLIC_SCOPED = ['image.list', 'image.counts'];
 
 /** Signed-in only, and they act on the caller's own data (no id of anyone else is taken). */
 export const SELF_ONLY = [
@@ -101,18 +117,5 @@ export const SELF_ONLY = [
   'calendar.disconnectGoogle',
 ];
 
-/** Signed-in reads of data every member may see (studio pages, artist pages, galleries, search). */
-export const SIGNED_IN_READS = [
-  'studio.byId',
-  'studio.bySlug',
-  'studio.search',
-  'studio.isHandleAvailable',
-  'artist.search',
-  'artist.bySlug',
-  'artist.byId',
-  // Public kinds only (portfolio, flash); image.list and image.counts, which also answer an owner's
-  // private photos, are in the ownership table.
-  'image.studioGallery',
-  // An artist's bookable services, shown on the booking page.
-  'booking.services',
-];
+/** Signed-in reads of data every member may see (the artist and studio listings, spec 1 §6). */
+export const SIGNED_IN_READS = ['studio.search', 'studio.isHandleAvailable', 'artist.search'];

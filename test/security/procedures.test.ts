@@ -8,7 +8,7 @@ import { arbitraryFor } from './arbitraries';
 import { changedTables, fingerprint } from './fingerprint';
 import { callerFor, errorCode, inputSchema, isAdminProcedure, procedureNames, procedureType, requiresSession } from './procedures';
 import { buildWorld, OWNERSHIP } from './ownership';
-import { PUBLIC, SELF_ONLY, SIGNED_IN_READS } from './policy';
+import { PUBLIC, PUBLIC_SCOPED, SELF_ONLY, SIGNED_IN_READS } from './policy';
 
 // Authorization over the whole appRouter, enumerated, so a new procedure is covered without
 // anyone remembering to add it: every procedure classified; every non-public one refuses an
@@ -29,13 +29,17 @@ describe('every procedure is classified', () => {
   });
 
   it('lists as public only procedures that really take anonymous calls', () => {
-    const notPublic = PUBLIC.filter((p) => procedures.includes(p) && requiresSession(p));
+    const notPublic = [...PUBLIC, ...PUBLIC_SCOPED].filter((p) => procedures.includes(p) && requiresSession(p));
     expect(notPublic).toEqual([]);
+  });
+
+  it('lists as public and scoped only procedures of the ownership table', () => {
+    expect(PUBLIC_SCOPED.filter((p) => !(p in OWNERSHIP))).toEqual([]);
   });
 });
 
 describe('anonymous calls', () => {
-  const closed = procedures.filter((p) => !PUBLIC.includes(p));
+  const closed = procedures.filter((p) => !PUBLIC.includes(p) && !PUBLIC_SCOPED.includes(p));
   it.each(closed)('%s refuses an anonymous caller, with empty and with well-formed input', async (path) => {
     // A well-formed input too, so the refusal cannot come from validation alone.
     const [wellFormed] = fc.sample(arbitraryFor(inputSchema(path), { knownIds: [], hostileWeight: 0 }), { numRuns: 1, seed: 42 });
@@ -109,6 +113,11 @@ describe('another user cannot read or change someone else’s data (ownership ta
     if (rule.shows) {
       const result = await rule.call(world.stranger.client, record, world);
       expect({ path, strangerSees: rule.shows(result, record) }).toEqual({ path, strangerSees: false });
+      if (PUBLIC_SCOPED.includes(path)) {
+        // Public (decision 034): a signed-out caller is answered, and sees no more than a stranger.
+        const anonymous = await rule.call(server.client(), record, world);
+        expect({ path, anonymousSees: rule.shows(anonymous, record) }).toEqual({ path, anonymousSees: false });
+      }
     } else {
       const error = await trpcError(rule.call(world.stranger.client, record, world));
       expect(['FORBIDDEN', 'NOT_FOUND']).toContain(error.code);

@@ -1,4 +1,4 @@
-import { authedProcedure, router } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { artistIdInput, artistSearchInput, artistSlugInput, followInput, saveArtistProfileInput } from './inputs';
 import * as artists from './service';
 
@@ -8,8 +8,9 @@ export const artistRouter = router({
     .input(saveArtistProfileInput)
     .mutation(({ ctx, input }) => artists.saveArtistProfile({ ctx: ctx.service, input })),
   search: authedProcedure.input(artistSearchInput).query(({ ctx, input }) => artists.searchArtists({ ctx: ctx.service, input })),
-  bySlug: authedProcedure.input(artistSlugInput).query(({ ctx, input }) => artists.getArtist({ ctx: ctx.service, input })),
-  byId: authedProcedure.input(artistIdInput).query(({ ctx, input }) => artists.getArtist({ ctx: ctx.service, input })),
+  // Public (decision 034): the profile is shared with signed-out visitors; the listing (search) is not.
+  bySlug: publicProcedure.input(artistSlugInput).query(({ ctx, input }) => artists.getArtist({ ctx: ctx.service, input })),
+  byId: publicProcedure.input(artistIdInput).query(({ ctx, input }) => artists.getArtist({ ctx: ctx.service, input })),
   follow: authedProcedure.input(followInput).mutation(({ ctx, input }) => artists.follow({ ctx: ctx.service, input })),
   unfollow: authedProcedure.input(followInput).mutation(({ ctx, input }) => artists.unfollow({ ctx: ctx.service, input })),
 });

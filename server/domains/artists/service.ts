@@ -115,7 +115,10 @@ export async function getArtist({ ctx, input }: { ctx: ServiceCtx; input: { slug
     .innerJoin(users, eq(users.id, artists.userId))
     .where(and(where, eq(artists.deleted, false), eq(users.deleted, false)))
     .limit(1);
-  if (!row) throw notFound(ARTIST_NOT_FOUND);
+  const viewer = ctx.user?.id;
+  const isMe = Boolean(row && viewer === row.artist.userId);
+  // A hidden profile (isActive off, as search hides it) is its owner's only (decision 034).
+  if (!row || (!row.artist.isActive && !isMe)) throw notFound(ARTIST_NOT_FOUND);
   const now = ctx.deps.clock.now();
   const studios = await ctx.db
     .select({
@@ -130,14 +133,15 @@ export async function getArtist({ ctx, input }: { ctx: ServiceCtx; input: { slug
     .from(shopUsers)
     .innerJoin(shops, eq(shops.id, shopUsers.shopId))
     .where(and(eq(shopUsers.userId, row.artist.userId), activeMembershipAt(now), eq(shops.deleted, false)));
-  const viewer = ctx.user?.id;
   const [following] = viewer
     ? await ctx.db
         .select({ f: follows.followerId })
         .from(follows)
         .where(and(eq(follows.followerId, viewer), eq(follows.followeeId, row.artist.userId)))
     : [];
-  return { ...row.artist, ...row.user, studios, isFollowing: Boolean(following), isMe: viewer === row.artist.userId };
+  // The page's fields only: not the ranking boost nor the soft-delete columns (the answer is public).
+  const { boost: _boost, deleted: _deleted, deletedAt: _deletedAt, ...profile } = row.artist;
+  return { ...profile, ...row.user, studios, isFollowing: Boolean(following), isMe };
 }
 
 /**

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { displayNameField } from '../users/inputs';
+import { RETURN_PATH_MAX, returnPath } from './rules';
+
+/**
+ * The page to continue on after signing in (decision 034): kept when it is a path of this site,
+ * dropped otherwise (no open redirect; the answer stays the same).
+ */
+const returnPathField = z
+  .string()
+  .max(2 * RETURN_PATH_MAX, 'Invalid redirect')
+  .optional()
+  .transform((value) => returnPath(value) ?? undefined);
 
 // Shared by the server procedures and the client forms: the messages here are the spec's texts
 // where the spec has one, and plain, specific sentences where it is silent.
@@ -37,6 +48,7 @@ export const registerInput = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   userType: z.enum(REGISTER_USER_TYPES, { error: 'User type must be client, artist or studio' }).optional(),
+  redirect: returnPathField,
 });
 
 export const loginInput = z.object({
@@ -50,7 +62,7 @@ export const requestPasswordResetInput = z.object({ email: emailField });
 export const CHECK_EMAIL = 'Check your e-mail to continue';
 export const SIGN_IN_LINK_INVALID = 'Sign-in link is invalid or has expired';
 
-export const requestSignInLinkInput = z.object({ email: emailField });
+export const requestSignInLinkInput = z.object({ email: emailField, redirect: returnPathField });
 
 export const signInWithLinkInput = z.object({
   token: z.string({ error: SIGN_IN_LINK_INVALID }).min(1, SIGN_IN_LINK_INVALID).max(200, SIGN_IN_LINK_INVALID),

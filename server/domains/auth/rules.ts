@@ -52,3 +52,27 @@ export function displayNameFromEmail(email: string, suffix: string): string {
       .slice(0, 20) || 'user';
   return `@${base.length >= 3 ? base : `${base}user`}${suffix}`.slice(0, 31);
 }
+
+/** The longest return path kept (a page's path and query; longer ones are not ours). */
+export const RETURN_PATH_MAX = 2000;
+
+/**
+ * Where sign-in, registration, the e-mailed sign-in link and Google send a visitor back to
+ * (decision 034): the value itself when it is a path of this site, else null (the caller's default).
+ * Refuses other origins, protocol-relative `//host` and `/\host` (browsers read both as a host),
+ * their percent-encoded forms, backslashes and control characters: no open redirect.
+ */
+export function returnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > RETURN_PATH_MAX || !value.startsWith('/')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  if (decoded.startsWith('//') || decoded.startsWith('/\\')) return null;
+  const base = 'http://return-path.invalid';
+  return new URL(value, base).origin === base ? value : null;
+}

@@ -37,9 +37,9 @@ export function userTypesFor(choice: z.output<typeof registerInput>['userType'])
 type ExistingUser = { id: string; email: string; displayName: string };
 
 /** The owner of an address someone registered with hears of it, with the ways back in. */
-async function tellOwnerOfRegistration(ctx: ServiceCtx, owner: ExistingUser, now: Date) {
+async function tellOwnerOfRegistration(ctx: ServiceCtx, owner: ExistingUser, now: Date, redirect?: string) {
   const origin = ctx.deps.config.appOrigin;
-  const signIn = await createSignInLink(ctx, owner.id, now);
+  const signIn = await createSignInLink(ctx, owner.id, now, redirect);
   await queueMail(
     ctx,
     registrationAttemptMail(owner.email, { signIn, login: `${origin}/login`, reset: `${origin}/forgot-password` }, owner.displayName),
@@ -73,7 +73,7 @@ async function createAccountOrTellOwner(ctx: ServiceCtx, input: z.output<typeof 
   try {
     await withTransaction(ctx, async (tx) => {
       const existing = await findUserByEmail(tx.db, input.email);
-      if (existing) return tellOwnerOfRegistration(tx, existing, now);
+      if (existing) return tellOwnerOfRegistration(tx, existing, now, input.redirect);
       const [user] = await tx.db
         .insert(users)
         .values({
@@ -87,7 +87,7 @@ async function createAccountOrTellOwner(ctx: ServiceCtx, input: z.output<typeof 
           lastUpdated: now,
         })
         .returning();
-      const link = await createSignInLink(tx, user.id, now);
+      const link = await createSignInLink(tx, user.id, now, input.redirect);
       await queueMail(tx, welcomeMail(user.email, link, user.displayName));
     });
   } catch (error) {
@@ -96,7 +96,7 @@ async function createAccountOrTellOwner(ctx: ServiceCtx, input: z.output<typeof 
     // the display name (the registrant is told to choose another).
     const owner = await findUserByEmail(ctx.db, input.email);
     await withTransaction(ctx, async (tx) => {
-      if (owner) await tellOwnerOfRegistration(tx, owner, now);
+      if (owner) await tellOwnerOfRegistration(tx, owner, now, input.redirect);
       else await queueMail(tx, displayNameTakenMail(input.email, input.displayName, `${ctx.deps.config.appOrigin}/register`));
     });
   }

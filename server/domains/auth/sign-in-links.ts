@@ -11,11 +11,14 @@ import { MINUTE } from '../../lib/time';
 
 export const SIGN_IN_LINK_TTL_MS = 15 * MINUTE;
 
-/** Stores a new link for the user (in the caller's transaction) and returns its URL. */
-export async function createSignInLink(ctx: ServiceCtx, userId: string, now: Date): Promise<string> {
+/**
+ * Stores a new link for the user (in the caller's transaction) and returns its URL; `redirect` (a
+ * same-origin path, checked by the input) is the page it continues on (decision 034).
+ */
+export async function createSignInLink(ctx: ServiceCtx, userId: string, now: Date, redirect?: string): Promise<string> {
   const token = randomToken(32);
   await ctx.db.insert(signInLinks).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS), createdAt: now });
-  return `${ctx.deps.config.appOrigin}/login?link=${token}`;
+  return `${ctx.deps.config.appOrigin}/login?link=${token}${redirect ? `&redirect=${encodeURIComponent(redirect)}` : ''}`;
 }
 
 /** Single use: the one UPDATE that finds the link unused and unexpired claims it. */

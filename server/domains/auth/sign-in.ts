@@ -38,13 +38,13 @@ async function startSession(ctx: ServiceCtx, user: User, meta: RequestMeta, now:
 }
 
 /** Mails the owner a one-time sign-in link, after the answer (whether the address has an account must not show). */
-function mailSignInLink(ctx: ServiceCtx, email: string) {
+function mailSignInLink(ctx: ServiceCtx, email: string, redirect?: string) {
   afterAnswer(ctx, 'sign-in link mail', async () => {
     const user = await findUserByEmail(ctx.db, email);
     if (!user || user.deleted || user.disabled) return;
     const now = ctx.deps.clock.now();
     await withTransaction(ctx, async (tx) => {
-      const link = await createSignInLink(tx, user.id, now);
+      const link = await createSignInLink(tx, user.id, now, redirect);
       await queueMail(tx, signInLinkMail(user.email, link, user.displayName));
     });
   });
@@ -86,7 +86,7 @@ export async function requestSignInLink({ ctx, input, meta }: { ctx: ServiceCtx;
     throttle.hit(ctx.db, `sign-in-link:email:${input.email}`, HOUR, now),
     throttle.hit(ctx.db, `sign-in-link:ip:${meta.ip}`, HOUR, now),
   ]);
-  if (perEmail <= 5 && perIp <= 30) mailSignInLink(ctx, input.email);
+  if (perEmail <= 5 && perIp <= 30) mailSignInLink(ctx, input.email, input.redirect);
   return { ok: true as const };
 }
 

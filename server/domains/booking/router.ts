@@ -1,4 +1,4 @@
-import { authedProcedure, router } from '../../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import {
   answerInput,
   artistUserIdInput,
@@ -58,7 +58,8 @@ export const bookingRouter = router({
   addTimeOff: authedProcedure.input(timeOffInput).mutation(({ ctx, input }) => addTimeOff({ ctx: ctx.service, input })),
   removeTimeOff: authedProcedure.input(timeOffIdInput).mutation(({ ctx, input }) => removeTimeOff({ ctx: ctx.service, input })),
   saveService: authedProcedure.input(serviceInput).mutation(({ ctx, input }) => saveService({ ctx: ctx.service, input })),
-  services: authedProcedure.input(artistUserIdInput).query(({ ctx, input }) => listArtistServices({ ctx: ctx.service, input })),
+  // Public (decision 034): the profile's "Flash you can book" and the services on offer.
+  services: publicProcedure.input(artistUserIdInput).query(({ ctx, input }) => listArtistServices({ ctx: ctx.service, input })),
 
   // Requests.
   createRequest: authedProcedure.input(createRequestInput).mutation(({ ctx, input }) => createRequest({ ctx: ctx.service, input })),

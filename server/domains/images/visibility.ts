@@ -17,8 +17,9 @@ async function ownsAccount(ctx: ServiceCtx, accountId: string, accountType?: Acc
   return accountType !== 'user' && (await canManageShop(ctx.db, me.id, accountId, ctx.deps.clock.now()));
 }
 
-/** The filter of a list or count of an account's images: all for its owner, else the public ones. */
-export const visibleTo = async (ctx: ServiceCtx, accountId: string) => ((await ownsAccount(ctx, accountId)) ? undefined : eq(images.visibility, 'public'));
+/** The filter of a list or count of an account's images: all for its owner, else (a signed-out caller too) the public ones. */
+export const visibleTo = async (ctx: ServiceCtx, accountId: string) =>
+  ctx.user && (await ownsAccount(ctx, accountId)) ? undefined : eq(images.visibility, 'public');
 
 /**
  * Whether the stored file `key` (an image or one of its variants) may be sent to the caller, and

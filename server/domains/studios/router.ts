@@ -22,8 +22,9 @@ import * as studios from './service';
 export const studioRouter = router({
   // Public so that a signed-out call gets the spec's own message from the service.
   create: publicProcedure.input(createStudioInput).mutation(({ ctx, input }) => studios.createStudio({ ctx: ctx.service, input })),
-  byId: authedProcedure.input(studioIdInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
-  bySlug: authedProcedure.input(studioSlugInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
+  // Public (decision 034): the studio page is shared with signed-out visitors; the listing (search) is not.
+  byId: publicProcedure.input(studioIdInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
+  bySlug: publicProcedure.input(studioSlugInput).query(({ ctx, input }) => studios.getStudio({ ctx: ctx.service, input })),
   search: authedProcedure
     .input(studioSearchInput)
     .query(({ ctx, input }) => cachedSearch(ctx.deps, input, () => studios.searchStudios({ ctx: ctx.service, input }))),

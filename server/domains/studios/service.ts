@@ -116,7 +116,9 @@ export async function getStudio({ ctx, input }: { ctx: ServiceCtx; input: { id?:
     // Only the owner sees where the activation stands (and may ask for it).
     isOwner ? activationState(ctx, shop) : null,
   ]);
-  return { ...toStudio(shop), artists, canManage, isOwner, activation, banner };
+  // Who owns it and its ranking score are its managers' (the page is public, decision 034).
+  const { ownerId, quality, ...page } = toStudio(shop);
+  return { ...page, ...(canManage ? { ownerId, quality } : {}), artists, canManage, isOwner, activation, banner };
 }
 
 /**

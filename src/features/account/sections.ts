@@ -39,7 +39,9 @@ export function sectionsFor(roles: AccountRoles): AccountSection[] {
 }
 
 /** For route loaders: the sections the signed-in user may open (their studios are loaded for the page too). */
-export async function loadAccountSections(context: { me: Me; trpcUtils: TrpcUtils }) {
+export async function loadAccountSections(context: { me: Me | null; trpcUtils: TrpcUtils }) {
+  // Never null here: only public pages (decision 034) are let through the `_app` layout signed out.
+  if (!context.me) return [];
   const studios = await context.trpcUtils.studio.mine.ensureData();
   return sectionsFor(accountRoles(context.me, studios));
 }

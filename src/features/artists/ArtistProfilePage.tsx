@@ -1,6 +1,4 @@
-import EventIcon from '@mui/icons-material/Event';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -10,13 +8,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { InitialsAvatar } from '../../components/InitialsAvatar';
-import { ButtonLink, TextLink, artistPath, studioPath } from '../../components/links';
-import { trpc } from '../../trpc';
+import { TextLink, artistPath, studioPath } from '../../components/links';
 import { useTrpcUtils } from '../../useTrpcUtils';
 import { BookableFlash } from '../booking/BookableFlash';
+import { BookButton } from '../booking/BookButton';
 import { AccountGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
 import { type ArtistHandle, artistQuery } from './artistQuery';
+import { FollowButton } from './FollowButton';
 
 const SOCIAL_LABELS = { website: 'Website', instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok' } as const;
 
@@ -31,11 +30,7 @@ export function ArtistNotFound() {
 
 /** /artist/{slug} and /artist/id/{id}: the artist their route's loader loaded. */
 export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle }) {
-  const utils = trpc.useUtils();
   const { data: artist } = useSuspenseQuery(artistQuery(useTrpcUtils(), artistHandle));
-  const refresh = () => utils.artist.invalidate();
-  const follow = trpc.artist.follow.useMutation({ onSuccess: refresh });
-  const unfollow = trpc.artist.unfollow.useMutation({ onSuccess: refresh });
   const socials = Object.entries(artist.socials ?? {}).filter(([, v]) => v) as Array<[keyof typeof SOCIAL_LABELS, string]>;
   return (
     <Container sx={{ py: 5 }}>
@@ -77,22 +72,10 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
           </Typography>
         </Box>
         <Stack direction="row" spacing={1}>
-          {!artist.isMe &&
-            (artist.isFollowing ? (
-              <Button variant="outlined" onClick={() => unfollow.mutate({ userId: artist.userId })} disabled={unfollow.isPending}>
-                Unfollow
-              </Button>
-            ) : (
-              <Button variant="contained" onClick={() => follow.mutate({ userId: artist.userId })} disabled={follow.isPending}>
-                Follow
-              </Button>
-            ))}
+          {/* Signed out (decision 034), each asks to sign in and continues afterwards. */}
+          {!artist.isMe && <FollowButton userId={artist.userId} isFollowing={artist.isFollowing} />}
           <MessageButton userId={artist.userId} hidden={artist.isMe} />
-          {artist.booksOpen && (
-            <ButtonLink to={artistPath(artist, 'booking')} variant="outlined" startIcon={<EventIcon />}>
-              Book
-            </ButtonLink>
-          )}
+          {artist.booksOpen && <BookButton to={artistPath(artist, 'booking')} variant="outlined" />}
         </Stack>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>

@@ -9,11 +9,13 @@ import { getQueryKey } from '@trpc/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginInput } from '../../../server/domains/auth/inputs';
+import { returnPath } from '../../../server/domains/auth/rules';
 import { TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { AuthCard } from './AuthCard';
 import { errorText } from '../../components/forms/errorText';
 import { RequestSignInLink, SignInWithLink } from './SignInLink';
+import { authSearch } from './signInToAct';
 import { rememberUser } from './useAuth';
 import { FormTextField } from '../../components/forms/FormTextField';
 
@@ -25,7 +27,11 @@ const GOOGLE_OUTCOMES: Record<string, string> = {
 
 export function LoginPage() {
   const search = useSearch({ strict: false }) as { redirect?: string; google?: string; link?: string };
-  return search.link ? <SignInWithLink token={search.link} /> : <PasswordSignIn redirect={search.redirect} google={search.google} />;
+  return search.link ? (
+    <SignInWithLink token={search.link} redirect={search.redirect} />
+  ) : (
+    <PasswordSignIn redirect={search.redirect} google={search.google} />
+  );
 }
 
 function PasswordSignIn(search: { redirect?: string; google?: string }) {
@@ -44,8 +50,8 @@ function PasswordSignIn(search: { redirect?: string; google?: string }) {
     if (!me) return;
     rememberUser(me);
     queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), me);
-    const target = search.redirect?.startsWith('/') ? search.redirect : '/';
-    await navigate({ to: target });
+    // Back to the page the visitor came from (decision 034): a path of this site only.
+    await navigate({ href: returnPath(search.redirect) ?? '/' });
   });
 
   return (
@@ -61,15 +67,23 @@ function PasswordSignIn(search: { redirect?: string; google?: string }) {
         {providers.data?.google && (
           <>
             <Divider>or</Divider>
-            <Button href="/auth/google" variant="outlined" size="large">
+            <Button href={googleHref(search.redirect)} variant="outlined" size="large">
               Continue with Google
             </Button>
           </>
         )}
-        {login.error && <RequestSignInLink email={() => form.getValues('email')} />}
+        {login.error && <RequestSignInLink email={() => form.getValues('email')} redirect={search.redirect} />}
         <TextLink to="/forgot-password">Forgot password?</TextLink>
-        <TextLink to="/register">Don't have an account? Sign up</TextLink>
+        <TextLink to="/register" search={authSearch(search.redirect)}>
+          Don't have an account? Sign up
+        </TextLink>
       </Stack>
     </AuthCard>
   );
+}
+
+/** Google's sign-in, carrying the page to come back to (decision 034). */
+function googleHref(redirect: string | undefined) {
+  const kept = returnPath(redirect);
+  return kept ? `/auth/google?redirect=${encodeURIComponent(kept)}` : '/auth/google';
 }

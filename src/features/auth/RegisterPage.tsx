@@ -15,6 +15,7 @@ import { CHECK_EMAIL, REGISTER_USER_TYPES, registerInput } from '../../../server
 import { ButtonLink, TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { AuthCard } from './AuthCard';
+import { authSearch } from './signInToAct';
 import { errorText } from '../../components/forms/errorText';
 import { DisplayNameField } from './DisplayNameField';
 import { FormTextField } from '../../components/forms/FormTextField';
@@ -23,7 +24,7 @@ type RegisterForm = z.input<typeof registerInput>;
 const LABELS = { client: 'Client', artist: 'Artist', studio: 'Studio' } as const;
 
 export function RegisterPage() {
-  const search = useSearch({ strict: false }) as { userType?: string };
+  const search = useSearch({ strict: false }) as { userType?: string; redirect?: string };
   const preselected = REGISTER_USER_TYPES.find((t) => t === search.userType) ?? 'client';
   const register = trpc.auth.register.useMutation();
   const form = useForm<RegisterForm, unknown, z.output<typeof registerInput>>({
@@ -32,7 +33,8 @@ export function RegisterPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => register.mutateAsync(values).catch(() => {}));
+  // The mailed link brings them back to the page they registered from (decision 034).
+  const onSubmit = form.handleSubmit((values) => register.mutateAsync({ ...values, ...authSearch(search.redirect) }).catch(() => {}));
 
   // The same answer whether the address is new or already has an account (issue 18): the mail
   // carries the next step, a one-time link that continues signed in or a note to the owner.
@@ -47,7 +49,7 @@ export function RegisterPage() {
           <Typography color="text.secondary">
             Nothing after a few minutes? Check your spam folder, or sign in with your e-mail and password.
           </Typography>
-          <ButtonLink to="/login" variant="outlined">
+          <ButtonLink to="/login" search={authSearch(search.redirect)} variant="outlined">
             Sign in
           </ButtonLink>
         </Stack>
@@ -96,7 +98,9 @@ export function RegisterPage() {
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
-        <TextLink to="/login">Already have an account? Sign in</TextLink>
+        <TextLink to="/login" search={authSearch(search.redirect)}>
+          Already have an account? Sign in
+        </TextLink>
       </Stack>
     </AuthCard>
   );

@@ -7,14 +7,18 @@ import { useNavigate } from '@tanstack/react-router';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef } from 'react';
 import { requestSignInLinkInput } from '../../../server/domains/auth/inputs';
+import { returnPath } from '../../../server/domains/auth/rules';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { AuthCard } from './AuthCard';
 import { errorText } from '../../components/forms/errorText';
 import { rememberUser } from './useAuth';
 
-/** `/login?link=…`: the mailed one-time link signs in (once) and continues to the dashboard. */
-export function SignInWithLink({ token }: { token: string }) {
+/**
+ * `/login?link=…`: the mailed one-time link signs in (once) and continues to the dashboard, or to
+ * the page the visitor registered or asked for the link from (`&redirect=`, decision 034).
+ */
+export function SignInWithLink({ token, redirect }: { token: string; redirect?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signIn = trpc.auth.signInWithLink.useMutation();
@@ -28,10 +32,10 @@ export function SignInWithLink({ token }: { token: string }) {
       .then(async (me) => {
         rememberUser(me);
         queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), me);
-        await navigate({ to: '/', replace: true });
+        await navigate({ href: returnPath(redirect) ?? '/', replace: true });
       })
       .catch(() => {});
-  }, [token, signIn, queryClient, navigate]);
+  }, [token, redirect, signIn, queryClient, navigate]);
   return (
     <AuthCard title="Signing you in">
       {signIn.error ? (
@@ -49,9 +53,9 @@ export function SignInWithLink({ token }: { token: string }) {
 }
 
 /** "Email me a sign-in link" for the address typed in the sign-in form: works even while password attempts are paused. */
-export function RequestSignInLink({ email }: { email: () => string }) {
+export function RequestSignInLink({ email, redirect }: { email: () => string; redirect?: string }) {
   const request = trpc.auth.requestSignInLink.useMutation();
-  const parsed = () => requestSignInLinkInput.safeParse({ email: email() });
+  const parsed = () => requestSignInLinkInput.safeParse({ email: email(), redirect: returnPath(redirect) ?? undefined });
   if (request.isSuccess) return <Alert severity="success">If an account exists for that email, we've sent a one-time sign-in link.</Alert>;
   return (
     <Stack spacing={1}>

@@ -1,5 +1,4 @@
 import EditIcon from '@mui/icons-material/Edit';
-import EventIcon from '@mui/icons-material/Event';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -16,6 +15,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink, studioPath } from '../../components/links';
 import { useTrpcUtils } from '../../useTrpcUtils';
 import { errorText } from '../../components/forms/errorText';
+import { BookButton } from '../booking/BookButton';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
 import { ActivationChip, StudioActivationNote, studioDate } from './StudioActivation';
@@ -59,11 +59,8 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
           </Box>
           <Stack direction="row" spacing={1}>
             <MessageButton shopId={studio.id} hidden={studio.canManage} />
-            {studio.isBookable && (
-              <ButtonLink to={studioPath(studio, 'booking')} variant="contained" startIcon={<EventIcon />}>
-                Book
-              </ButtonLink>
-            )}
+            {/* Signed out (decision 034), Message and Book ask to sign in and continue afterwards. */}
+            {studio.isBookable && <BookButton to={studioPath(studio, 'booking')} variant="contained" />}
             {studio.canManage && (
               <ButtonLink to={studioPath(studio, 'manage')} variant="outlined" startIcon={<EditIcon />}>
                 Manage

@@ -4,7 +4,7 @@ import { ArtistNotFound, ArtistProfilePage } from '../../../../features/artists/
 import { artistHead } from '../../../../seo/artist';
 import { publicOrigin } from '../../../../seo/origin';
 export const Route = createFileRoute('/_app/artist/$slug/')({
-  staticData: { serverRender: true },
+  staticData: { serverRender: true, publicPage: true },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { slug: params.slug })),
   head: ({ loaderData }) => artistHead(loaderData, publicOrigin()),
   errorComponent: ArtistNotFound,

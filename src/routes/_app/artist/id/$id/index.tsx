@@ -4,7 +4,7 @@ import { ArtistNotFound, ArtistProfilePage } from '../../../../../features/artis
 import { artistHead } from '../../../../../seo/artist';
 import { publicOrigin } from '../../../../../seo/origin';
 export const Route = createFileRoute('/_app/artist/id/$id/')({
-  staticData: { serverRender: true },
+  staticData: { serverRender: true, publicPage: true },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { id: params.id })),
   head: ({ loaderData }) => artistHead(loaderData, publicOrigin()),
   errorComponent: ArtistNotFound,

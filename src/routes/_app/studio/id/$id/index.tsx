@@ -5,7 +5,7 @@ import { studioHead } from '../../../../../seo/studio';
 import { publicOrigin } from '../../../../../seo/origin';
 
 export const Route = createFileRoute('/_app/studio/id/$id/')({
-  staticData: { serverRender: true },
+  staticData: { serverRender: true, publicPage: true },
   // Awaited so the page renders once, with its data (docs/performance.md, Page speed).
   loader: ({ context, params }) => context.queryClient.ensureQueryData(studioQuery(context.trpcUtils, { id: params.id })),
   head: ({ loaderData }) => studioHead(loaderData, publicOrigin()),
