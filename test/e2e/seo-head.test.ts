@@ -9,8 +9,6 @@ import { appHasTakenOver } from '../support/server-rendered';
 // Link previews and search (issue 20): the HTML the server sends for a public page carries its
 // title, description, canonical URL, Open Graph and Twitter tags and JSON-LD in <head> (preview
 // bots and crawlers run no script), once each; the app keeps them in step as it navigates.
-// Artist and studio pages are rendered only for a signed-in request until they are opened to
-// visitors (branch public-pages): they are checked with a member's cookie here.
 
 const app = useBrowserApp();
 
@@ -92,11 +90,10 @@ describe('the HTML of a public page carries its preview and search tags', () => 
     expect(page.jsonLd.map((ld) => validateJsonLd(ld))).toEqual([[]]);
   });
 
-  it('a studio page (signed in, until it is public): a TattooParlor with its address and phone; its id URL names the slug URL as canonical', async () => {
-    const { studio, member } = await fixture();
-    const cookie = await memberCookie(member.user);
+  it('a studio page, signed out: a TattooParlor with its address and phone; its id URL names the slug URL as canonical', async () => {
+    const { studio } = await fixture();
     for (const path of [`/studio/${studio.urlSlug}`, `/studio/id/${studio.id}`]) {
-      const page = await headOf(path, cookie);
+      const page = await headOf(path);
       expect(page.titles, path).toEqual([`${studio.name} — tattoo studio in Brooklyn, NY | InkLink`]);
       expect(page.canonical, path).toEqual([`${app.url}/studio/${studio.urlSlug}`]);
       expect(page.jsonLd, path).toHaveLength(1);
@@ -115,9 +112,9 @@ describe('the HTML of a public page carries its preview and search tags', () => 
     }
   });
 
-  it('an artist page (signed in, until it is public): a Person working for their studio', async () => {
+  it('an artist page, signed out: a Person working for their studio', async () => {
     const artist = await bookableArtist(app.server);
-    const page = await headOf(`/artist/${artist.slug}`, await memberCookie(artist.user));
+    const page = await headOf(`/artist/${artist.slug}`);
     expect(page.titles).toEqual([`Ink ${artist.slug} — tattoo artist | InkLink`]);
     expect(page.canonical).toEqual([`${app.url}/artist/${artist.slug}`]);
     expect(page.jsonLd).toHaveLength(1);
