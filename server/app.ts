@@ -14,6 +14,7 @@ import type { AppDeps } from './deps';
 import { registerCspReports } from './http/csp-reports';
 import { registerIcsFeed } from './http/ics-feed';
 import { registerOwnWriteCatchUp } from './http/own-writes';
+import { registerPreviewJpeg } from './http/preview-jpeg';
 import { requestLogger } from './http/request-logger';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(async (uploads) => registerUploads(uploads, deps, auth));
   registerIcsFeed(app, deps);
   registerSitemap(app, deps);
+  registerPreviewJpeg(app, deps);
   await registerCspReports(app, deps.logger);
   await registerStripeWebhook(app, deps);
   if (options.serveClient !== false)

@@ -7,9 +7,9 @@ import { keyFromFilesUrl, LOCAL_FILES_PREFIX } from '../providers/storage';
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
 
 /** Public files may be kept by any cache for a year (names are random, content never changes). */
-const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+export const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 /** A private photo, and every 404 (one a party could otherwise be served from a shared cache), is never stored. */
-const NEVER_STORED = 'private, no-store';
+export const NEVER_STORED = 'private, no-store';
 
 /**
  * GET /files/<key>: the stored images and their variants. Each file is served by the rule of the

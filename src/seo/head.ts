@@ -4,6 +4,8 @@
 // the server writes them into the page's <head> (src/seo/head-html.ts, crawlers and preview bots
 // run no script) and the app keeps document.title in step on navigation (src/seo/sync-head.ts).
 
+import { PREVIEW_JPEG_PATH, PREVIEW_JPEG_WIDTH, previewJpegSize } from '../../server/domains/images/rules';
+
 /** The site's name, in titles and og:site_name. */
 export const SITE_NAME = 'InkLink';
 
@@ -73,6 +75,26 @@ export function photoImage(
     : undefined;
 }
 
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
+
+/**
+ * The image link previews are given: for a stored WebP of ours (on `origin` or the storage's own
+ * host), its JPEG at GET /og-image.jpg (several preview bots show no WebP), at most 1200 wide
+ * (its size when the image's is known); any other image as it is. The JSON-LD keeps the WebP
+ * (search engines read it).
+ */
+export function previewImage(image: NonNullable<PageHead['image']>, origin: string): NonNullable<PageHead['image']> & { type?: string } {
+  const url = new URL(image.url);
+  const extension = url.pathname.split('.').pop()?.toLowerCase() ?? '';
+  if (extension !== 'webp') return { ...image, type: IMAGE_TYPES[extension] };
+  const src = url.origin === origin ? `${url.pathname}${url.search}` : url.href;
+  const size =
+    image.width && image.height
+      ? previewJpegSize(image.width, image.height)
+      : { width: image.width && Math.min(image.width, PREVIEW_JPEG_WIDTH), height: null };
+  return { ...image, ...size, url: `${origin}${PREVIEW_JPEG_PATH}?src=${encodeURIComponent(src)}`, type: 'image/jpeg' };
+}
+
 /** The route `head` of a public page. */
 export function routeHead(page: PageHead): Required<RouteHead> {
   const title = page.title.includes(SITE_NAME) ? page.title : `${page.title} | ${SITE_NAME}`;
@@ -86,18 +108,20 @@ export function routeHead(page: PageHead): Required<RouteHead> {
     { property: 'og:description', content: description },
     { property: 'og:url', content: page.url },
   ];
-  if (page.image) {
-    meta.push({ property: 'og:image', content: page.image.url });
-    if (page.image.width) meta.push({ property: 'og:image:width', content: String(page.image.width) });
-    if (page.image.height) meta.push({ property: 'og:image:height', content: String(page.image.height) });
-    if (page.image.alt) meta.push({ property: 'og:image:alt', content: trimText(page.image.alt, 420) });
+  const image = page.image && previewImage(page.image, new URL(page.url).origin);
+  if (image) {
+    meta.push({ property: 'og:image', content: image.url });
+    if (image.type) meta.push({ property: 'og:image:type', content: image.type });
+    if (image.width) meta.push({ property: 'og:image:width', content: String(image.width) });
+    if (image.height) meta.push({ property: 'og:image:height', content: String(image.height) });
+    if (image.alt) meta.push({ property: 'og:image:alt', content: trimText(image.alt, 420) });
   }
   meta.push(
     { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: page.title },
     { name: 'twitter:description', content: description },
   );
-  if (page.image) meta.push({ name: 'twitter:image', content: page.image.url });
+  if (image) meta.push({ name: 'twitter:image', content: image.url });
   if (page.image?.alt) meta.push({ name: 'twitter:image:alt', content: trimText(page.image.alt, 420) });
   const scripts: HeadScript[] = page.jsonLd
     ? [{ type: 'application/ld+json', children: jsonLdText({ '@context': 'https://schema.org', ...page.jsonLd }) }]

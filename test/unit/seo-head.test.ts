@@ -168,7 +168,13 @@ describe('the studio head', () => {
         { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Saturday', opens: '12:00', closes: '20:00' },
       ],
     });
-    expect(metaOf(heads.studio, 'og:image')?.content).toBe(`${ORIGIN}/files/shops/abc/banner.webp`);
+    // The preview is the banner's JPEG (preview bots that show no WebP); the JSON-LD keeps the WebP.
+    const jpeg = `${ORIGIN}/og-image.jpg?src=%2Ffiles%2Fshops%2Fabc%2Fbanner.webp`;
+    expect(metaOf(heads.studio, 'og:image')?.content).toBe(jpeg);
+    expect(metaOf(heads.studio, 'twitter:image')?.content).toBe(jpeg);
+    expect(metaOf(heads.studio, 'og:image:type')?.content).toBe('image/jpeg');
+    expect(metaOf(heads.studio, 'og:image:width')?.content).toBe('1200');
+    expect(metaOf(heads.studio, 'og:image:height')).toBeUndefined();
   });
 
   it('has no geo, phone or image it does not know, and its id URL when it has no slug', () => {
@@ -198,6 +204,18 @@ describe('the artist head', () => {
       sameAs: ['https://instagram.com/rosa_ink'],
     });
     expect(metaOf(heads.artist, 'og:type')?.content).toBe('profile');
+    // An image on the storage's own host (S3) is named by its whole URL; the size is not known.
+    const onS3 = artistHead({ ...artist, photoUrl: 'https://bucket.example/inklink/users/rosa/avatar.webp' }, ORIGIN);
+    expect(metaOf(onS3, 'og:image')?.content).toBe(
+      `${ORIGIN}/og-image.jpg?src=${encodeURIComponent('https://bucket.example/inklink/users/rosa/avatar.webp')}`,
+    );
+    expect(metaOf(onS3, 'og:image:type')?.content).toBe('image/jpeg');
+    expect(metaOf(onS3, 'og:image:width')).toBeUndefined();
+  });
+
+  it('keeps an image that is no WebP of ours as it is (a blog post’s JPEG elsewhere)', () => {
+    expect(metaOf(heads.blogPost, 'og:image')?.content).toBe('https://cdn.example/blog/care.jpg');
+    expect(metaOf(heads.blogPost, 'og:image:type')?.content).toBe('image/jpeg');
   });
 });
 
@@ -221,6 +239,17 @@ describe('the product head', () => {
     expect(productRichResultFaults(ld)).toEqual([]);
     expect(metaOf(heads.product, 'og:image:alt')?.content).toBe('A tin of balm');
     expect(metaOf(heads.product, 'og:type')?.content).toBe('product');
+    // A 1200x900 photo's JPEG is 1200x900; a larger one is cut to 1200 wide, its height in proportion.
+    expect(['og:image', 'og:image:type', 'og:image:width', 'og:image:height'].map((p) => metaOf(heads.product, p)?.content)).toEqual([
+      `${ORIGIN}/og-image.jpg?src=%2Ffiles%2Fproducts%2Fbalm.webp`,
+      'image/jpeg',
+      '1200',
+      '900',
+    ]);
+    const large = productHead({ ...product, photos: [{ ...product.photos[0], width: 1920, height: 1080 }] }, ORIGIN);
+    expect([metaOf(large, 'og:image:width')?.content, metaOf(large, 'og:image:height')?.content]).toEqual(['1200', '675']);
+    const small = productHead({ ...product, photos: [{ ...product.photos[0], width: 640, height: 480 }] }, ORIGIN);
+    expect([metaOf(small, 'og:image:width')?.content, metaOf(small, 'og:image:height')?.content]).toEqual(['640', '480']);
   });
 
   it('reads its availability from the inventory: out of stock, back-ordered, untracked', () => {

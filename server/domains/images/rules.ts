@@ -129,3 +129,20 @@ export function jpegShrink(width: number, height: number, target: { width: numbe
   }
   return 1;
 }
+
+/**
+ * Link previews (issue 20): several preview bots (older Facebook, LinkedIn, iMessage and Slack
+ * crawlers) show no WebP, so og:image and twitter:image name a JPEG of the image, made by
+ * GET /og-image.jpg?src=<image URL> (server/http/preview-jpeg.ts) at most this wide, and stored
+ * beside the image under `previewJpegKeyOf` its key.
+ */
+export const PREVIEW_JPEG_PATH = '/og-image.jpg';
+export const PREVIEW_JPEG_WIDTH = 1200;
+export const PREVIEW_JPEG_QUALITY = 85;
+/** `<folder>/<name>.webp` → `<folder>/<name>-og.jpg` (never a key of an image or its cuts: those are .webp). */
+export const previewJpegKeyOf = (key: string) => mainKeyOf(key).replace(/\.webp$/, '-og.jpg');
+/** The preview JPEG's size for an image of `width` x `height` (not enlarged; height as libvips rounds it). */
+export function previewJpegSize(width: number, height: number) {
+  const w = Math.min(width, PREVIEW_JPEG_WIDTH);
+  return { width: w, height: Math.max(1, Math.round((height * w) / width)) };
+}

@@ -12,7 +12,7 @@ import { shops } from '../../db/schema';
 import type { countImagesInput, listImagesInput, studioGalleryInput, uploadFieldsInput } from './inputs';
 import { processImage } from './process';
 import { visibleTo } from './visibility';
-import { IMAGE_PAGE_SIZE, type ImageType, visibilityOf } from './rules';
+import { IMAGE_PAGE_SIZE, type ImageType, previewJpegKeyOf, visibilityOf } from './rules';
 
 const NOT_YOURS = 'You can only upload images to your own profile or a studio you manage';
 
@@ -86,7 +86,12 @@ export async function storeImage(ctx: ServiceCtx, owner: ImageOwner, bytes: Buff
 
 /** The stored files of an image (its own and its variants'), to delete with it. */
 export function storedKeysOf(ctx: ServiceCtx, image: Pick<typeof images.$inferSelect, 'storageKey' | 'variants'>): string[] {
-  return [image.storageKey, ...(image.variants ?? []).map((v) => ctx.deps.storage.keyFromUrl(v.url))].filter((k): k is string => Boolean(k));
+  // With the link-preview JPEG made beside a public image on demand (preview-jpeg.ts), if it was.
+  const key = image.storageKey;
+  const preview = key?.endsWith('.webp') ? [previewJpegKeyOf(key)] : [];
+  return [image.storageKey, ...(image.variants ?? []).map((v) => ctx.deps.storage.keyFromUrl(v.url)), ...preview].filter((k): k is string =>
+    Boolean(k),
+  );
 }
 
 /** Newest first, 20 a page; the cursor is "<createdAt ISO>|<id>". Others see only public images. */
