@@ -22,7 +22,7 @@ import {
   type updateStorefrontSettingsInput,
 } from './inputs';
 import { mergeSettings } from './rules';
-import { toStorefront } from './views';
+import { toManagedStorefront, toStorefront } from './views';
 
 type Owner = Pick<StorefrontRow, 'ownerId' | 'ownerType'>;
 
@@ -46,7 +46,11 @@ export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input:
   } else {
     if (!input.ownerId) throw invalid('Choose the studio this storefront belongs to');
     const studioId = input.ownerId;
-    const [shop] = await ctx.db.select({ id: shops.id }).from(shops).where(and(eq(shops.id, studioId), eq(shops.deleted, false))).limit(1);
+    const [shop] = await ctx.db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(eq(shops.id, studioId), eq(shops.deleted, false)))
+      .limit(1);
     if (!shop) throw notFound('Studio not found');
     // The studio's owner, or a member with canManageStore (canManageStorefront's studio rule).
     if (!(await canManageStorefront(ctx.db, user.id, { ownerType: 'shop', ownerId: studioId }, now))) {
@@ -70,7 +74,7 @@ export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input:
         })
         .returning();
       await syncHasStorefront(tx, owner, true);
-      return toStorefront(row);
+      return toManagedStorefront(row);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(STOREFRONT_MESSAGES.exists);
@@ -91,7 +95,7 @@ export async function updateStorefrontSettings({ ctx, input }: { ctx: ServiceCtx
     .where(and(eq(storefronts.id, storefront.id), eq(storefronts.deleted, false)))
     .returning();
   if (!row) throw notFound(STOREFRONT_MESSAGES.notFound);
-  return toStorefront(row);
+  return toManagedStorefront(row);
 }
 
 /**
@@ -106,7 +110,7 @@ export async function toggleStorefrontActive({ ctx, input }: { ctx: ServiceCtx; 
     .where(and(eq(storefronts.id, storefront.id), eq(storefronts.deleted, false)))
     .returning();
   if (!row) throw notFound(STOREFRONT_MESSAGES.notFound);
-  return toStorefront(row);
+  return toManagedStorefront(row);
 }
 
 /** Soft delete: the row stays for the orders that point to it; the owner may open a new one. */
@@ -147,7 +151,7 @@ export async function myStorefronts({ ctx }: { ctx: ServiceCtx }) {
     .where(and(eq(storefronts.deleted, false), managedStorefrontsWhere(user.id, ctx.deps.clock.now())))
     .orderBy(sql`${storefronts.ownerType} = 'shop'`, storefronts.name)
     .limit(100);
-  return Promise.all(rows.map(async (row) => ({ ...toStorefront(row), ...(await storefrontOwnerInfo(ctx.db, row)) })));
+  return Promise.all(rows.map(async (row) => ({ ...toManagedStorefront(row), ...(await storefrontOwnerInfo(ctx.db, row)) })));
 }
 
 /**
@@ -158,5 +162,5 @@ export async function getStorefront({ ctx, input }: { ctx: ServiceCtx; input: z.
   const row = await loadStorefront(ctx.db, input.storefrontId);
   const canManage = ctx.user ? await canManageStorefront(ctx.db, ctx.user.id, row, ctx.deps.clock.now()) : false;
   if (!row.isActive && !canManage) throw notFound(STOREFRONT_MESSAGES.notFound);
-  return { ...toStorefront(row), ...(await storefrontOwnerInfo(ctx.db, row)), canManage };
+  return { ...(canManage ? toManagedStorefront(row) : toStorefront(row)), ...(await storefrontOwnerInfo(ctx.db, row)), canManage };
 }
