@@ -156,6 +156,24 @@ describe('lock-out without abuse (known devices, e-mailed sign-in link)', () => 
     expect(await signIn(stranger, victim)).toMatchObject({ id: victim.id });
   });
 
+  it('the mailed link returns to the page the locking attempt came from (a path of this site only)', async () => {
+    const mailedLinkAfterLock = async (redirect: string) => {
+      const victim = await createUser({}, server.deps.db);
+      for (let i = 0; i <= LOGIN_LIMIT_PER_ACCOUNT; i++)
+        await callerError(callerFrom(`192.0.2.${i + 101}`).auth.login({ email: victim.email, password: `wrong-${i}`, redirect }));
+      await vi.waitFor(async () => (await signInLinkIn(victim.email)) ?? Promise.reject(new Error('no sign-in link mail yet')), { timeout: 5000, interval: 20 });
+      const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, victim.email)).limit(1);
+      const url = mail.text.match(/https?:\/\/\S+\/login\?link=\S+/)?.[0];
+      return new URL(url ?? 'http://missing/').searchParams;
+    };
+    const back = await mailedLinkAfterLock('/artist/rosa-ink?act=follow');
+    expect(back.get('link')).toMatch(/^[a-z0-9]+$/);
+    expect(back.get('redirect')).toBe('/artist/rosa-ink?act=follow');
+    const elsewhere = await mailedLinkAfterLock('//evil.example/phish');
+    expect(elsewhere.get('link')).toMatch(/^[a-z0-9]+$/);
+    expect(elsewhere.has('redirect')).toBe(false);
+  });
+
   it('lets one of ten simultaneous uses of a link sign in (the claim is one guarded UPDATE)', async () => {
     const victim = await createUser({}, server.deps.db);
     await server.client().auth.requestSignInLink.mutate({ email: victim.email });

@@ -54,6 +54,8 @@ export const registerInput = z.object({
 export const loginInput = z.object({
   email: emailField,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
+  /** The page to return to: carried by the sign-in link mailed when the account locks. */
+  redirect: returnPathField,
 });
 
 export const requestPasswordResetInput = z.object({ email: emailField });

@@ -67,8 +67,9 @@ export async function login({ ctx, input, meta }: { ctx: ServiceCtx; input: z.ou
         ];
   const counts = await Promise.all(limits.map(({ key }) => throttle.hit(ctx.db, key, throttle.LOGIN_WINDOW_MS, now)));
   if (counts.some((count, i) => count > limits[i].limit)) {
-    // The attempt that locks the account (for unknown browsers) mails its owner the way in.
-    if (!knownDevice && counts[0] === throttle.LOGIN_LIMIT_PER_ACCOUNT + 1) mailSignInLink(ctx, input.email);
+    // The attempt that locks the account (for unknown browsers) mails its owner the way in, back
+    // to the page that attempt was to return to.
+    if (!knownDevice && counts[0] === throttle.LOGIN_LIMIT_PER_ACCOUNT + 1) mailSignInLink(ctx, input.email, input.redirect);
     throw new AppError('LIMIT_EXCEEDED', SIGN_IN_MESSAGES.tooManyAttempts);
   }
   const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);

@@ -46,7 +46,8 @@ function PasswordSignIn(search: { redirect?: string; google?: string }) {
   const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const me = await login.mutateAsync(values).catch(() => null);
+    // The page to return to also goes with the password: a lock-out mails a link back to it.
+    const me = await login.mutateAsync({ ...values, redirect: returnPath(search.redirect) ?? undefined }).catch(() => null);
     if (!me) return;
     rememberUser(me);
     queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), me);
