@@ -142,6 +142,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerCspReports(app, deps.logger);
   await registerStripeWebhook(app, deps);
   if (options.serveClient !== false)
-    await registerClient(app, { clientDir: options.clientDir, serverDir: options.serverDir, createContext, origin: deps.config.appOrigin });
+    await registerClient(app, {
+      clientDir: options.clientDir,
+      serverDir: options.serverDir,
+      createContext,
+      origin: deps.config.appOrigin,
+      publicReads: deps.publicReads,
+    });
   return app;
 }

@@ -19,6 +19,8 @@ const envSchema = z.object({
   // checking out placed 506–564 orders/s with 10 connections and 373–447 with 20 (more backends
   // than cores only take turns). A larger database server may want more.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Signed-out reads a source address may make a minute, with a burst of as many (decision 037); 0 turns the limit off. */
+  PUBLIC_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   DATA_DIR: z.string().default('./data'),
   // Unset origins follow PORT (http://localhost:3000 at the default port), so `PORT=8080 npm start`
   // puts the right address in e-mail links, OAuth redirects and the start-up message.
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicReadLimitPerMinute: e.PUBLIC_READ_LIMIT_PER_MINUTE,
     dataDir: path.resolve(e.DATA_DIR),
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminOrigin: (e.ADMIN_ORIGIN ?? `http://admin.localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -7,6 +7,7 @@ import { systemClock } from './lib/time';
 import { createMailTransport, type MailTransport } from './providers/mail';
 import { createEventBus, type EventBus } from './lib/events';
 import { createGeocoder, type Geocoder } from './providers/geocoder';
+import { createPublicReadLimiter, type PublicReadLimiter } from './http/public-read-limit';
 import { createPayments } from './providers/payments';
 import type { PaymentsProvider } from './providers/payments/types';
 import { createPushProvider, type PushProvider } from './providers/push';
@@ -27,6 +28,8 @@ export type AppDeps = {
   storage: Storage;
   push: PushProvider;
   payments: PaymentsProvider;
+  /** Signed-out reads per source address (decision 037), in this process's memory. */
+  publicReads: PublicReadLimiter;
 };
 
 export type DepsOverrides = Partial<Pick<AppDeps, 'clock' | 'logger' | 'mail' | 'geocoder' | 'storage' | 'push' | 'payments'>>;
@@ -47,5 +50,6 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     storage: overrides.storage ?? createStorage(config),
     push: overrides.push ?? createPushProvider(config),
     payments: overrides.payments ?? createPayments(config, database.db, clock),
+    publicReads: createPublicReadLimiter(config.publicReadLimitPerMinute, clock),
   };
 }

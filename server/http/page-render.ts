@@ -69,7 +69,11 @@ export async function pageRenderer(options: {
       router: appRouter,
       transformer,
       createContext: () => {
-        context ??= createContext(req, reply);
+        // A request without a session cookie took its read token before the render (./static.ts,
+        // decision 037): its queries take none. One with a cookie (valid or not) is limited per query.
+        context ??= mayBeSignedIn
+          ? createContext(req, reply)
+          : createContext(req, reply).then((c) => ({ ...c, publicReadCharged: true as const }));
         return context;
       },
     });

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '../auth/cookies';
 import { isAdminHost } from './admin-host';
 import { appShell, sendHtml } from './app-shell';
 import { type CreateContext, pageRenderer } from './page-render';
+import { PUBLIC_READ_LIMIT_MESSAGE, type PublicReadLimiter } from './public-read-limit';
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -23,7 +24,7 @@ const mayBeSignedIn = (req: FastifyRequest) =>
  */
 export async function registerClient(
   app: FastifyInstance,
-  options: { clientDir?: string; serverDir?: string; createContext: CreateContext; origin?: string },
+  options: { clientDir?: string; serverDir?: string; createContext: CreateContext; origin?: string; publicReads?: PublicReadLimiter },
 ) {
   const clientDir = options.clientDir ?? CLIENT_DIR;
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
@@ -56,6 +57,9 @@ export async function registerClient(
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, page: string) => {
     if (page !== 'index.html' || !shell) return reply.sendFile(page);
     const signedIn = mayBeSignedIn(req);
+    // A signed-out page takes a read token of its address (decision 037), its server render's queries none.
+    const wait = signedIn || !options.publicReads ? 0 : options.publicReads.take(req.ip);
+    if (wait > 0) return tooManyReads(reply, wait);
     const template = shell.html(req.url.split('?')[0]);
     const rendered = await renderPage?.(req, reply, signedIn, template);
     // A page rendered for a session is that member's own: never kept by a shared cache.
@@ -72,4 +76,14 @@ export async function registerClient(
     }
     return reply.code(404).send({ error: 'Not found' });
   });
+}
+
+/** 429 (the spec's resource-exhausted) for a signed-out page over its address's limit: never stored, with when to come back. */
+function tooManyReads(reply: FastifyReply, waitSeconds: number) {
+  return reply
+    .code(429)
+    .header('Retry-After', String(waitSeconds))
+    .header('Cache-Control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send(PUBLIC_READ_LIMIT_MESSAGE);
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { isFromAdminOrigin, type RequestSite } from '../http/origins';
 import { AppError, type AppErrorCode, pgErrorCode } from '../lib/errors';
 import type { AuthedCtx, ServiceCtx } from '../service-context';
+import { PUBLIC_READ_LIMIT_MESSAGE } from '../http/public-read-limit';
 import { transformer } from './transformer';
 
 /** The per-request context: the deps, the session's user, and the cookie operations for auth. */
@@ -24,6 +25,8 @@ export type TrpcContext = {
   /** The browser's known-device cookie and its setter (server/auth/known-devices.ts); absent off HTTP. */
   deviceToken?: string | null;
   setDeviceCookie?(token: string): void;
+  /** A server render's context whose signed-out request already took its read token (decision 037). */
+  publicReadCharged?: true;
 };
 
 const CODE_MAP: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -93,9 +96,15 @@ const serviceContext = <U extends SessionUser | null>(ctx: TrpcContext, user: U)
 
 // The service context is built in the middleware that maps errors, not in one of its own: every
 // tRPC middleware level copies the call's options twice, about 4% of the CPU of a cached read.
-export const publicProcedure = t.procedure.use(async ({ ctx, next }) =>
-  mapServiceErrors(await next({ ctx: { service: serviceContext(ctx, ctx.user) satisfies ServiceCtx } })),
-);
+// A signed-out read over HTTP takes a token of its address's bucket (decision 037); the queries of
+// a server render whose request already took one (server/http/page-render.ts) do not.
+export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+  if (!ctx.user && type === 'query' && ctx.site && !ctx.publicReadCharged) {
+    const wait = ctx.deps.publicReads.take(ctx.ip);
+    if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: PUBLIC_READ_LIMIT_MESSAGE });
+  }
+  return mapServiceErrors(await next({ ctx: { service: serviceContext(ctx, ctx.user) satisfies ServiceCtx } }));
+});
 
 // The sign-in check, the error mapping and the service context are one middleware, for the same
 // reason. Only the narrowed user and the service context are passed on: tRPC merges them into the

@@ -65,7 +65,7 @@ export async function startTestServer(
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
     const origins = { APP_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_ORIGIN: `http://admin.localhost:${port}` };
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...origins, ...options.env }), jobs: false, ...options.config };
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_READ_LIMIT_PER_MINUTE: '0', ...origins, ...options.env }), jobs: false, ...options.config };
     const clock = new ManualClock();
     const deps = createDeps(config, testDb.database, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.overrides });
     await deps.events.start();
