@@ -74,6 +74,14 @@ describe('GET /og-image.jpg', () => {
     expect(bodies[1].equals(bodies[0]) && bodies[2].equals(bodies[0])).toBe(true);
   });
 
+  it('converts many images asked for together, a few at a time (each answered)', async () => {
+    const uploaded = await Promise.all(Array.from({ length: 5 }, () => upload('portfolio')));
+    const answers = await Promise.all(uploaded.map(({ image }) => fetch(previewUrl(image.url))));
+    const sizes = await Promise.all(answers.map(async (a) => (await sharp(Buffer.from(await a.arrayBuffer())).metadata()).width));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(sizes).toEqual([1200, 1200, 1200, 1200, 1200]);
+  });
+
   it('answers a private photo, a missing image and a foreign URL with the 404 of /files, even to its owner', async () => {
     const { p, image } = await upload('reference');
     const refusals = [

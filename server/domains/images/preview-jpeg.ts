@@ -6,12 +6,30 @@ import { fileVisibilityFor } from './visibility';
 // The JPEG of a public image for link previews (issue 20; rules.ts PREVIEW_JPEG_*): made from the
 // stored WebP the first time a preview bot asks, then kept beside it in storage, so images uploaded
 // before it existed need no backfill. Bounded: one conversion at a time per image (requests made
-// together share it), and no stored file above the upload limit is decoded.
+// together share it), at most CONVERSIONS_AT_ONCE in the process (others wait their turn), and no
+// stored file above the upload limit is decoded.
 
 /** A stored main image is at most 1920x1080 WebP, far below this: a larger file is not ours to decode. */
 const MAX_SOURCE_BYTES = MAX_UPLOAD_BYTES;
 
 const converting = new Map<string, Promise<Buffer | null>>();
+
+/** Conversions running in the process at once: a flood of distinct images queues, not the CPU. */
+const CONVERSIONS_AT_ONCE = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= CONVERSIONS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next waiter (`running` unchanged), else it is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 /**
  * The preview JPEG of the image stored at `key` (the image or one of its cuts), or null when it is
@@ -24,9 +42,9 @@ export async function previewJpeg(ctx: ServiceCtx, key: string): Promise<Buffer 
   const jpegKey = previewJpegKeyOf(mainKey);
   const stored = await ctx.deps.storage.read(jpegKey);
   if (stored) return stored;
-  const running = converting.get(jpegKey);
-  if (running) return running;
-  const conversion = convert(ctx, mainKey, jpegKey).finally(() => converting.delete(jpegKey));
+  const pending = converting.get(jpegKey);
+  if (pending) return pending;
+  const conversion = inTurn(() => convert(ctx, mainKey, jpegKey)).finally(() => converting.delete(jpegKey));
   converting.set(jpegKey, conversion);
   return conversion;
 }
