@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { blogs, productPhotos } from '../../server/db/schema';
 import { bookableArtist } from '../support/booking-fixtures';
@@ -5,6 +6,7 @@ import { useBrowserApp } from '../support/browser';
 import { productInput, studioWithStorefront } from '../support/commerce-fixtures';
 import { productRichResultFaults, validateJsonLd } from '../support/schema-org';
 import { appHasTakenOver } from '../support/server-rendered';
+import { postImage } from '../support/uploads';
 
 // Link previews and search (issue 20): the HTML the server sends for a public page carries its
 // title, description, canonical URL, Open Graph and Twitter tags and JSON-LD in <head> (preview
@@ -110,6 +112,23 @@ describe('the HTML of a public page carries its preview and search tags', () => 
         },
       });
     }
+  });
+
+  it('a studio page with a banner: its preview image is a JPEG of it that preview bots can show', async () => {
+    const { owner, studio } = await fixture();
+    const banner = await sharp({ create: { width: 1800, height: 900, channels: 3, background: '#235' } }).jpeg().toBuffer();
+    const uploaded = await postImage(owner.client, app.url, { accountType: 'shop', accountId: studio.id, imageType: 'banner' }, banner);
+    expect(uploaded.status).toBe(201);
+    const page = await headOf(`/studio/${studio.urlSlug}`);
+    const [image] = page.meta('og:image');
+    expect(image).toBe(`${app.url}/og-image.jpg?src=${encodeURIComponent(String(uploaded.body.url))}`);
+    expect(page.meta('twitter:image')).toEqual([image]);
+    expect(page.meta('og:image:type')).toEqual(['image/jpeg']);
+    const preview = await fetch(image.replaceAll('&amp;', '&'));
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    const { format, width } = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    expect({ format, width, tagWidth: page.meta('og:image:width') }).toEqual({ format: 'jpeg', width: 1200, tagWidth: ['1200'] });
   });
 
   it('an artist page, signed out: a Person working for their studio', async () => {
