@@ -46,6 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
+    trustProxy: deps.config.trustProxy,
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     childLoggerFactory: requestLogger,

@@ -21,6 +21,19 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** Signed-out reads a source address may make a minute, with a burst of as many (decision 037); 0 turns the limit off. */
   PUBLIC_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  // Behind a reverse proxy every request comes from the proxy's address: the per-address limits
+  // (sign-in, registration, signed-out reads) would then count all visitors as one. TRUST_PROXY
+  // names the proxies whose X-Forwarded-For is believed: `true` (any peer: only when nothing else
+  // can reach the server), or the proxies' addresses and CIDR ranges separated by commas (Fastify
+  // takes no hop count: it would fail closed). Unset: the connection's own address (no proxy).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | string => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === 'false') return false;
+      return text === 'true' ? true : text;
+    }),
   DATA_DIR: z.string().default('./data'),
   // Unset origins follow PORT (http://localhost:3000 at the default port), so `PORT=8080 npm start`
   // puts the right address in e-mail links, OAuth redirects and the start-up message.
@@ -96,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicReadLimitPerMinute: e.PUBLIC_READ_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(e.DATA_DIR),
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminOrigin: (e.ADMIN_ORIGIN ?? `http://admin.localhost:${e.PORT}`).replace(/\/$/, ''),

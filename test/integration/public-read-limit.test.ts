@@ -77,3 +77,30 @@ describe('signed-out reads per address', () => {
     expect(after[60]).toBe(429);
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({
+      serveClient: true,
+      clientDir,
+      serverDir: path.join(clientDir, 'no-server-bundle'),
+      env: { PUBLIC_READ_LIMIT_PER_MINUTE: '120', TRUST_PROXY: '127.0.0.1' },
+      overrides: { clock: frozen },
+    });
+  });
+  afterAll(() => proxied?.close());
+
+  const queryFrom = (address: string) =>
+    fetch(`${proxied.url}/trpc/storefront.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, {
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it("counts each visitor's forwarded address, not the proxy's: one visitor over the limit leaves the next one served", async () => {
+    const first: number[] = [];
+    for (let i = 0; i < 121; i++) first.push((await queryFrom('203.0.113.7')).status);
+    expect(first.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(first[120]).toBe(429);
+    expect((await queryFrom('198.51.100.20')).status).toBe(200);
+  });
+});

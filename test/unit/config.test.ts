@@ -39,6 +39,13 @@ describe('configuration defaults (CONTRACT.md)', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
   it('settles undecided card payments after 5 minutes unless PAYMENT_RECONCILE_AFTER_SECONDS says otherwise', () => {
     expect(loadConfig({}).paymentReconcileAfterMs).toBe(300_000);
     expect(loadConfig({ PAYMENT_RECONCILE_AFTER_SECONDS: '1' }).paymentReconcileAfterMs).toBe(1000);
