@@ -35,6 +35,9 @@ export const PUBLIC = [
   'product.search',
   'product.featured',
   'product.checkAvailability',
+  // An artist's or a studio's Shop section and the landing page's featured rows (issue 20): public data only.
+  'product.showcase',
+  'discovery.featured',
 ];
 
 /** Signed-in only, and they act on the caller's own data (no id of anyone else is taken). */
