@@ -16,6 +16,7 @@ import { useTrpcUtils } from '../../useTrpcUtils';
 import { BookableFlash } from '../booking/BookableFlash';
 import { AccountGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
+import { ShopSection } from '../storefronts/ShopSection';
 import { type ArtistHandle, artistQuery } from './artistQuery';
 
 const SOCIAL_LABELS = { website: 'Website', instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok' } as const;
@@ -156,6 +157,7 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
           </Card>
         </Stack>
       </Box>
+      <ShopSection owner={{ ownerType: 'user', ownerId: artist.userId }} sx={{ mt: 3 }} />
     </Container>
   );
 }
