@@ -165,6 +165,8 @@ describe('discovery.featured: the landing page’s featured artists, studios and
 
     const { studio, storefront, owner } = await studioWithStorefront(server);
     await db().update(shops).set({ isActive: true, isFeatured: true, quality: 5 }).where(eq(shops.id, studio.id));
+    // No portfolio of its own (it shows its artists' work): its banner is its card's picture.
+    await portfolio(studio.id, 'shop', ['banner'], { imageType: 'banner' });
     const { studio: inactiveStudio } = await studioWithStorefront(server);
     await db().update(shops).set({ isFeatured: true, quality: 5 }).where(eq(shops.id, inactiveStudio.id));
 
@@ -196,6 +198,10 @@ describe('discovery.featured: the landing page’s featured artists, studios and
     expect(studioIds).toContain(studio.id);
     expect(studioIds).not.toContain(inactiveStudio.id);
     expect(featured.studios.find((s) => s.id === studio.id)).not.toHaveProperty('phone');
+    expect(featured.studios.find((s) => s.id === studio.id)).toMatchObject({
+      imageKind: 'banner',
+      image: { url: `/files/shops/${studio.id}/banner.webp` },
+    });
 
     const productIds = featured.products.map((p) => p.id);
     expect(productIds).toContain(shown.id);

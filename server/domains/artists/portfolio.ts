@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ImageVariant, images } from '../../db/schema';
+import { type ImageType, type ImageVariant, images } from '../../db/schema';
 
 /** A portfolio image as cards show it: the stored WebP, its size and, when it has variants, a srcset. */
 export type PortfolioThumb = { id: string; url: string; width: number | null; height: number | null; srcSet: string | null };
@@ -21,11 +21,17 @@ export function srcSetOf(image: { url: string; width: number | null; variants: I
 }
 
 /**
- * The newest public portfolio images of each account (user or studio), `perAccount` each, for a
+ * The newest public portfolio images (or of another public type: a studio's banners) of each
+ * account (user or studio), `perAccount` each, for a
  * whole page of cards in ONE query: a lateral join over the ids, each side an index scan of
  * images_account_type_created_idx (account, type, newest first) that stops after `perAccount` rows.
  */
-export async function newestPortfolioImages(db: Db, accountIds: string[], perAccount = CARD_PORTFOLIO_IMAGES) {
+export async function newestPortfolioImages(
+  db: Db,
+  accountIds: string[],
+  perAccount = CARD_PORTFOLIO_IMAGES,
+  imageType: ImageType = 'portfolio',
+) {
   const byAccount = new Map<string, PortfolioThumb[]>(accountIds.map((id) => [id, []]));
   if (accountIds.length === 0) return byAccount;
   const newest = db
@@ -38,7 +44,7 @@ export async function newestPortfolioImages(db: Db, accountIds: string[], perAcc
       createdAt: images.createdAt,
     })
     .from(images)
-    .where(and(sql`${images.accountId} = owners.id`, eq(images.imageType, 'portfolio'), eq(images.visibility, 'public')))
+    .where(and(sql`${images.accountId} = owners.id`, eq(images.imageType, imageType), eq(images.visibility, 'public')))
     .orderBy(sql`${images.createdAt} desc nulls first`, desc(images.id))
     .limit(perAccount)
     .as('newest');

@@ -70,15 +70,31 @@ async function featuredStudios(ctx: ServiceCtx) {
 
 /**
  * What the landing page shows signed-out visitors from real data: up to 6 artists, studios and
- * products, each artist and studio with its newest public portfolio piece (one query for all).
+ * products, each artist and studio with its newest public portfolio piece (one query for all; a
+ * studio without one, its banner).
  * An empty list hides its row.
  */
 export async function getFeatured({ ctx }: { ctx: ServiceCtx }) {
   const [artistRows, studioRows, products] = await Promise.all([featuredArtists(ctx), featuredStudios(ctx), landingProducts(ctx.db)]);
-  const covers = await newestPortfolioImages(ctx.db, [...artistRows.map((a) => a.userId), ...studioRows.map((s) => s.id)], 1);
+  const [covers, banners] = await Promise.all([
+    newestPortfolioImages(ctx.db, [...artistRows.map((a) => a.userId), ...studioRows.map((s) => s.id)], 1),
+    newestPortfolioImages(
+      ctx.db,
+      studioRows.map((s) => s.id),
+      1,
+      'banner',
+    ),
+  ]);
+  // A studio that shows its artists' work has no portfolio of its own: its banner stands in.
+  const studioCover = (id: string) => {
+    const portfolio = covers.get(id)?.[0];
+    if (portfolio) return { image: portfolio, imageKind: 'portfolio' as const };
+    const banner = banners.get(id)?.[0];
+    return banner ? { image: banner, imageKind: 'banner' as const } : { image: null, imageKind: null };
+  };
   return {
     artists: artistRows.map((a) => ({ ...a, image: covers.get(a.userId)?.[0] ?? null })),
-    studios: studioRows.map((s) => ({ ...s, image: covers.get(s.id)?.[0] ?? null })),
+    studios: studioRows.map((s) => ({ ...s, ...studioCover(s.id) })),
     products,
   };
 }

@@ -37,7 +37,8 @@ export function PortfolioThumbImage({
 
 /**
  * The artists listing card's newest portfolio pieces (up to three, newest first), side by side in
- * square boxes; nothing at all for an artist without any (the card keeps its initials).
+ * square boxes; nothing at all for an artist without any (the card keeps its initials). `eager`:
+ * the card is on the first screen (the first card), so its pictures are never lazy.
  */
 export function PortfolioStrip({ images, artistName, eager = false }: { images: PortfolioThumb[]; artistName: string; eager?: boolean }) {
   if (images.length === 0) return null;
@@ -50,7 +51,7 @@ export function PortfolioStrip({ images, artistName, eager = false }: { images: 
             alt={`Portfolio piece ${index + 1} by ${artistName}`}
             // A third of a card: ~120 px across three columns, a third of the screen on a phone.
             sizes="(min-width: 900px) 130px, (min-width: 600px) 16vw, 33vw"
-            eager={eager && index === 0}
+            eager={eager}
           />
         </Box>
       ))}

@@ -86,7 +86,11 @@ function StudioCard({ studio }: { studio: Featured['studios'][number] }) {
       <CardActionAreaLink to={studioPath(studio)} sx={{ height: '100%' }}>
         <Cover>
           {studio.image ? (
-            <PortfolioThumbImage image={studio.image} alt={`Portfolio piece from ${studio.name}`} sizes={CARD_SIZES} />
+            <PortfolioThumbImage
+              image={studio.image}
+              alt={studio.imageKind === 'banner' ? `${studio.name} banner` : `Portfolio piece from ${studio.name}`}
+              sizes={CARD_SIZES}
+            />
           ) : (
             <StorefrontIcon fontSize="large" color="disabled" />
           )}

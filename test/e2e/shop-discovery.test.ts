@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { artists } from '../../server/db/schema';
+import { seriousViolations } from '../support/axe';
+import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
+import { person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
+import { postImage, postProductPhoto } from '../support/uploads';
+
+// Issue 20, items 4 and 5: storefronts are found (the artist page's Shop section, the landing
+// page's featured rows for signed-out visitors) and the artists listing's cards show the artists'
+// newest portfolio pieces. Screenshots at 1280 and 390 px go to test-results/screenshots/.
+
+const app = useBrowserApp();
+const SHOTS = path.resolve('test-results/screenshots');
+const piece = (background: string) => sharp({ create: { width: 1200, height: 900, channels: 3, background } }).jpeg().toBuffer();
+
+/** An artist with a storefront, a photographed product and two portfolio pieces (uploaded, so with their card sizes). */
+async function artistWithShop(name: string, slug: string) {
+  const seller = await sellerWithStorefront(app.server);
+  const profile = await seller.client.artist.saveMine.mutate({ name, urlSlug: slug, city: 'Marrow Bay', state: 'OR', tattooStyles: ['Fine Line'] });
+  await app.server.deps.db.update(artists).set({ isFeatured: true, boost: 100 }).where(eq(artists.id, profile.id));
+  for (const colour of ['#8e44ad', '#16a085']) {
+    const answer = await postImage(seller.client, app.url, { accountType: 'user', accountId: seller.user.id, imageType: 'portfolio' }, await piece(colour));
+    expect(answer.status).toBe(201);
+  }
+  const product = await seller.client.product.create.mutate(productInput(seller.storefront.id, { name: `${name} Print`, featured: true }));
+  const photo = await postProductPhoto(seller.client, app.url, product.id, { altText: `Print of a swallow by ${name}` }, await piece('#c0392b'));
+  expect(photo.status).toBe(201);
+  return { ...seller, profile, product };
+}
+
+describe('storefronts are found, portfolios are seen', () => {
+  it("the artist page shows the artist's Shop with its product and a link to the storefront; no Shop without one", async () => {
+    const artist = await artistWithShop('Wren Calloway', 'wren-calloway');
+    const plain = await person(app.server);
+    await plain.client.artist.saveMine.mutate({ name: 'Juniper Ash', urlSlug: 'juniper-ash', tattooStyles: ['Blackwork'] });
+    const viewer = await person(app.server);
+    for (const width of BOTH_WIDTHS) {
+      const page = await app.newPage({ width });
+      await app.signInAs(page, viewer.user);
+      // In the server's HTML already (the loader loaded it): no box appears later.
+      const html = await (await page.request.get(`${app.url}/artist/wren-calloway`)).text();
+      expect(html).toContain('Visit Shop');
+      expect(html).toContain('Wren Calloway Print');
+      await page.goto(`${app.url}/artist/wren-calloway`);
+      const shop = page.getByRole('region', { name: 'Shop' });
+      await shop.waitFor();
+      expect(await shop.getByRole('link', { name: 'Visit Shop' }).getAttribute('href')).toBe(`/storefront/${artist.storefront.id}`);
+      const productLink = shop.getByRole('link', { name: /Wren Calloway Print/ });
+      expect(await productLink.getAttribute('href')).toBe(`/storefront/${artist.storefront.id}/product/${artist.product.id}`);
+      const photo = shop.getByRole('img', { name: 'Print of a swallow by Wren Calloway' });
+      expect(await photo.getAttribute('srcset')).toContain('320w');
+      expect(await horizontalOverflow(page)).toBe(0);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await shop.screenshot({ path: path.join(SHOTS, `artist-shop-section-${width}.png`) });
+      if (width === BOTH_WIDTHS[0]) {
+        await productLink.click();
+        await page.getByRole('heading', { name: 'Wren Calloway Print' }).waitFor();
+      }
+
+      await page.goto(`${app.url}/artist/juniper-ash`);
+      await page.getByRole('heading', { name: 'Juniper Ash', level: 1 }).waitFor();
+      expect(await page.getByRole('region', { name: 'Shop' }).count()).toBe(0);
+    }
+  });
+
+  it('the landing page shows signed-out visitors featured artists, studios and products, in its HTML', async () => {
+    await artistWithShop('Sable Winters', 'sable-winters');
+    const html = await (await fetch(app.url)).text();
+    expect(html).toContain('Featured Artists');
+    expect(html).toContain('Sable Winters');
+    expect(html).toContain('Sable Winters Print');
+    for (const width of BOTH_WIDTHS) {
+      const page = await app.newPage({ width });
+      await page.goto(app.url);
+      const artistsRow = page.getByRole('region', { name: 'Featured Artists' });
+      await artistsRow.waitFor();
+      const card = artistsRow.getByRole('link', { name: /Sable Winters/ });
+      expect(await card.getAttribute('href')).toBe('/artist/sable-winters');
+      const cover = card.getByRole('img', { name: 'Portfolio piece by Sable Winters' });
+      // Below the fold: lazy, with its card sizes and its size known before it loads.
+      expect(await cover.getAttribute('loading')).toBe('lazy');
+      expect(await cover.getAttribute('srcset')).toContain('320w');
+      expect(await cover.getAttribute('width')).toBeTruthy();
+      const products = page.getByRole('region', { name: 'Featured Products' });
+      await products.getByRole('img', { name: 'Print of a swallow by Sable Winters' }).first().waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await artistsRow.scrollIntoViewIfNeeded();
+      await page.locator('section', { has: page.getByRole('heading', { name: 'Featured Artists' }) }).locator('..').screenshot({ path: path.join(SHOTS, `landing-featured-${width}.png`) });
+    }
+  });
+
+  it("the artists listing's cards show each artist's newest portfolio pieces", async () => {
+    await artistWithShop('Indigo Marsh', 'indigo-marsh');
+    const viewer = await person(app.server);
+    for (const width of BOTH_WIDTHS) {
+      const page = await app.newPage({ width });
+      await app.signInAs(page, viewer.user);
+      await page.goto(`${app.url}/artists`);
+      const card = page.getByRole('link', { name: /Indigo Marsh/ }).first();
+      await card.waitFor();
+      const first = card.getByRole('img', { name: 'Portfolio piece 1 by Indigo Marsh' });
+      await first.waitFor();
+      expect(await card.getByRole('img', { name: /Portfolio piece \d by Indigo Marsh/ }).count()).toBe(2);
+      expect(await first.getAttribute('srcset')).toContain('320w');
+      expect(await first.getAttribute('height')).toBeTruthy();
+      // The first card's first picture is on the first screen: never lazy.
+      const firstCardImage = page.locator('main img[alt^="Portfolio piece 1 by"]').first();
+      expect(await firstCardImage.getAttribute('loading')).toBe('eager');
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `artists-listing-${width}.png`) });
+    }
+  });
+});
