@@ -42,7 +42,7 @@ describe('storefronts are found, portfolios are seen', () => {
       const page = await app.newPage({ width });
       await app.signInAs(page, viewer.user);
       // In the server's HTML already (the loader loaded it): no box appears later.
-      const html = await (await page.request.get(`${app.url}/artist/wren-calloway`)).text();
+      const html = await (await page.request.get(`${app.url}/artist/wren-calloway`, { headers: { accept: 'text/html' } })).text();
       expect(html).toContain('Visit Shop');
       expect(html).toContain('Wren Calloway Print');
       await page.goto(`${app.url}/artist/wren-calloway`);
@@ -69,7 +69,7 @@ describe('storefronts are found, portfolios are seen', () => {
 
   it('the landing page shows signed-out visitors featured artists, studios and products, in its HTML', async () => {
     await artistWithShop('Sable Winters', 'sable-winters');
-    const html = await (await fetch(app.url)).text();
+    const html = await (await fetch(app.url, { headers: { accept: 'text/html' } })).text();
     expect(html).toContain('Featured Artists');
     expect(html).toContain('Sable Winters');
     expect(html).toContain('Sable Winters Print');
