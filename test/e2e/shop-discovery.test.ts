@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { artists } from '../../server/db/schema';
@@ -15,6 +16,20 @@ import { postImage, postProductPhoto } from '../support/uploads';
 
 const app = useBrowserApp();
 const SHOTS = path.resolve('test-results/screenshots');
+/** The page's cumulative layout shift so far (shifts right after input excluded, as CLS does). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
 const piece = (background: string) => sharp({ create: { width: 1200, height: 900, channels: 3, background } }).jpeg().toBuffer();
 
 /** An artist with a storefront, a photographed product and two portfolio pieces (uploaded, so with their card sizes). */
@@ -75,6 +90,15 @@ describe('storefronts are found, portfolios are seen', () => {
     expect(html).toContain('Sable Winters Print');
     for (const width of BOTH_WIDTHS) {
       const page = await app.newPage({ width });
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/trpc/') && request.url().includes('discovery.featured')) asked.push(request.url());
+      });
       await page.goto(app.url);
       const artistsRow = page.getByRole('region', { name: 'Featured Artists' });
       await artistsRow.waitFor();
@@ -88,6 +112,10 @@ describe('storefronts are found, portfolios are seen', () => {
       const products = page.getByRole('region', { name: 'Featured Products' });
       await products.getByRole('img', { name: 'Print of a swallow by Sable Winters' }).first().waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
+      // The rows came with the HTML (no request for them), hydrated without a mismatch, moving nothing.
+      expect(asked).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
       expect(await seriousViolations(page)).toEqual([]);
       fs.mkdirSync(SHOTS, { recursive: true });
       await artistsRow.scrollIntoViewIfNeeded();
