@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { artists, images, shops, users } from '../../server/db/schema';
 import { trpcError } from '../support/client';
 import { person, productInput, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
 import { useTestServer } from '../support/server';
+import { postImage } from '../support/uploads';
 
 // Issue 20, items 4 and 5: the Shop section of artists' and studios' pages, the landing page's
 // featured rows and the artists listing's portfolio pieces. All public: only public data.
@@ -70,6 +72,25 @@ describe('the artists listing shows each artist’s newest portfolio pieces', ()
       `/files/users/${a.user.id}/a1-320.webp 320w, /files/users/${a.user.id}/a1-640.webp 640w, /files/users/${a.user.id}/a1.webp 1440w`,
     );
     expect(byId.get(profileB.id)?.portfolio).toEqual([]);
+  });
+});
+
+describe('portfolio uploads', () => {
+  it('are stored with their card sizes (320 and 640 wide), which the listing gives as a srcset', async () => {
+    const a = await person(server);
+    const profile = await artistProfile(a, 'Upload Vireo');
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const answer = await postImage(a.client, server.url, { accountType: 'user', accountId: a.user.id, imageType: 'portfolio' }, jpeg);
+    expect(answer.status).toBe(201);
+    expect((answer.body.variants as Array<{ width: number; height: number }>).map((v) => [v.width, v.height])).toEqual([
+      [320, 240],
+      [640, 480],
+    ]);
+    const page = await a.client.artist.search.query({ query: 'upload vireo' });
+    const shown = page.items.find((item) => item.id === profile.id)?.portfolio ?? [];
+    expect(shown[0].srcSet).toMatch(/-320\.webp 320w, .*-640\.webp 640w, .*\.webp 1440w$/);
   });
 });
 
