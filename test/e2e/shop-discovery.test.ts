@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { artists } from '../../server/db/schema';
 import { seriousViolations } from '../support/axe';
 import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 import { person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
+import { layoutShift } from '../support/server-rendered';
 import { postImage, postProductPhoto } from '../support/uploads';
 
 // Issue 20, items 4 and 5: storefronts are found (the artist page's Shop section, the landing
@@ -16,20 +16,6 @@ import { postImage, postProductPhoto } from '../support/uploads';
 
 const app = useBrowserApp();
 const SHOTS = path.resolve('test-results/screenshots');
-/** The page's cumulative layout shift so far (shifts right after input excluded, as CLS does). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
 const piece = (background: string) => sharp({ create: { width: 1200, height: 900, channels: 3, background } }).jpeg().toBuffer();
 
 /** An artist with a storefront, a photographed product and two portfolio pieces (uploaded, so with their card sizes). */

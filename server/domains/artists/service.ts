@@ -49,7 +49,8 @@ export async function saveArtistProfile({ ctx, input }: { ctx: ServiceCtx; input
   }
 }
 
-const listColumns = {
+/** An artist card's columns (public profile fields): the artists listing and the landing page's featured artists. */
+export const listColumns = {
   id: artists.id,
   userId: artists.userId,
   name: artists.name,

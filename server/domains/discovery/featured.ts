@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { artists, shops, users } from '../../db/schema';
 import type { ServiceCtx } from '../../service-context';
 import { newestPortfolioImages } from '../artists/portfolio';
+import { listColumns } from '../artists/service';
 import { FEATURED_PRODUCTS } from '../products/inputs';
 import { landingProducts } from '../products/showcase';
 
@@ -16,18 +17,7 @@ export const FEATURED_COUNT = FEATURED_PRODUCTS;
  */
 async function featuredArtists(ctx: ServiceCtx) {
   const rows = await ctx.db
-    .select({
-      id: artists.id,
-      userId: artists.userId,
-      name: artists.name,
-      displayName: artists.displayName,
-      urlSlug: artists.urlSlug,
-      city: artists.city,
-      state: artists.state,
-      tattooStyles: artists.tattooStyles,
-      booksOpen: artists.booksOpen,
-      photoUrl: users.photoUrl,
-    })
+    .select(listColumns)
     .from(artists)
     .innerJoin(users, eq(users.id, artists.userId))
     .where(and(eq(artists.deleted, false), eq(artists.isActive, true), eq(users.deleted, false)))
