@@ -3,10 +3,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { artists } from '../../server/db/schema';
+import { artists, shops } from '../../server/db/schema';
 import { seriousViolations } from '../support/axe';
 import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
-import { person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
+import { person, productInput, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
 import { layoutShift } from '../support/server-rendered';
 import { postImage, postProductPhoto } from '../support/uploads';
 
@@ -107,6 +107,25 @@ describe('storefronts are found, portfolios are seen', () => {
       await artistsRow.scrollIntoViewIfNeeded();
       await page.locator('section', { has: page.getByRole('heading', { name: 'Featured Artists' }) }).locator('..').screenshot({ path: path.join(SHOTS, `landing-featured-${width}.png`) });
     }
+  });
+
+  it("a studio that shows its artists' portfolios has its resident's work and its Shop in the server's HTML, not skeletons", async () => {
+    const { studio, storefront, owner, member } = await studioWithStorefront(app.server);
+    await app.server.deps.db.update(shops).set({ useArtistsPortfolios: true }).where(eq(shops.id, studio.id));
+    await member.client.artist.saveMine.mutate({ name: 'Rowan Vale', urlSlug: 'rowan-vale', tattooStyles: ['Fine Line'] });
+    const upload = await postImage(member.client, app.url, { accountType: 'user', accountId: member.user.id, imageType: 'portfolio' }, await piece('#d35400'));
+    expect(upload.status).toBe(201);
+    await owner.client.product.create.mutate(productInput(storefront.id, { name: 'Studio Aftercare Kit' }));
+    const viewer = await person(app.server);
+    const page = await app.newPage();
+    await app.signInAs(page, viewer.user);
+    const html = await (await page.request.get(`${app.url}/studio/id/${studio.id}`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain(String(upload.body.url));
+    expect(html).toContain('Studio Aftercare Kit');
+    expect(html).not.toContain('MuiSkeleton');
+    await page.goto(`${app.url}/studio/id/${studio.id}`);
+    await page.getByRole('region', { name: 'Shop' }).getByRole('link', { name: /Studio Aftercare Kit/ }).waitFor();
+    expect(await page.locator(`img[src="${upload.body.url}"]`).count()).toBe(1);
   });
 
   it("the artists listing's cards show each artist's newest portfolio pieces", async () => {

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { withShop } from '../../../../../features/storefronts/withShop';
-import { artistQuery } from '../../../../../features/artists/artistQuery';
+import { loadArtistPage } from '../../../../../features/artists/loadArtistPage';
 import { ArtistNotFound, ArtistProfilePage } from '../../../../../features/artists/ArtistProfilePage';
 export const Route = createFileRoute('/_app/artist/id/$id/')({
   staticData: { serverRender: true },
-  loader: ({ context, params }) => withShop(context, context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { id: params.id })), (a) => ({ ownerType: 'user', ownerId: a.userId })),
+  loader: ({ context, params }) => loadArtistPage(context, { id: params.id }),
   errorComponent: ArtistNotFound,
   component: RouteComponent,
 });
