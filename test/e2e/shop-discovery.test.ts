@@ -3,8 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { artists, shops } from '../../server/db/schema';
+import { artists, images, shops } from '../../server/db/schema';
 import { seriousViolations } from '../support/axe';
+import { bookableArtist } from '../support/booking-fixtures';
 import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 import { person, productInput, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
 import { layoutShift } from '../support/server-rendered';
@@ -16,19 +17,39 @@ import { postImage, postProductPhoto } from '../support/uploads';
 
 const app = useBrowserApp();
 const SHOTS = path.resolve('test-results/screenshots');
-const piece = (background: string) => sharp({ create: { width: 1200, height: 900, channels: 3, background } }).jpeg().toBuffer();
+const piece = (background: string) =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 /** An artist with a storefront, a photographed product and two portfolio pieces (uploaded, so with their card sizes). */
 async function artistWithShop(name: string, slug: string) {
   const seller = await sellerWithStorefront(app.server);
-  const profile = await seller.client.artist.saveMine.mutate({ name, urlSlug: slug, city: 'Marrow Bay', state: 'OR', tattooStyles: ['Fine Line'] });
+  const profile = await seller.client.artist.saveMine.mutate({
+    name,
+    urlSlug: slug,
+    city: 'Marrow Bay',
+    state: 'OR',
+    tattooStyles: ['Fine Line'],
+  });
   await app.server.deps.db.update(artists).set({ isFeatured: true, boost: 100 }).where(eq(artists.id, profile.id));
   for (const colour of ['#8e44ad', '#16a085']) {
-    const answer = await postImage(seller.client, app.url, { accountType: 'user', accountId: seller.user.id, imageType: 'portfolio' }, await piece(colour));
+    const answer = await postImage(
+      seller.client,
+      app.url,
+      { accountType: 'user', accountId: seller.user.id, imageType: 'portfolio' },
+      await piece(colour),
+    );
     expect(answer.status).toBe(201);
   }
   const product = await seller.client.product.create.mutate(productInput(seller.storefront.id, { name: `${name} Print`, featured: true }));
-  const photo = await postProductPhoto(seller.client, app.url, product.id, { altText: `Print of a swallow by ${name}` }, await piece('#c0392b'));
+  const photo = await postProductPhoto(
+    seller.client,
+    app.url,
+    product.id,
+    { altText: `Print of a swallow by ${name}` },
+    await piece('#c0392b'),
+  );
   expect(photo.status).toBe(201);
   return { ...seller, profile, product };
 }
@@ -105,7 +126,10 @@ describe('storefronts are found, portfolios are seen', () => {
       expect(await seriousViolations(page)).toEqual([]);
       fs.mkdirSync(SHOTS, { recursive: true });
       await artistsRow.scrollIntoViewIfNeeded();
-      await page.locator('section', { has: page.getByRole('heading', { name: 'Featured Artists' }) }).locator('..').screenshot({ path: path.join(SHOTS, `landing-featured-${width}.png`) });
+      await page
+        .locator('section', { has: page.getByRole('heading', { name: 'Featured Artists' }) })
+        .locator('..')
+        .screenshot({ path: path.join(SHOTS, `landing-featured-${width}.png`) });
     }
   });
 
@@ -113,7 +137,12 @@ describe('storefronts are found, portfolios are seen', () => {
     const { studio, storefront, owner, member } = await studioWithStorefront(app.server);
     await app.server.deps.db.update(shops).set({ useArtistsPortfolios: true }).where(eq(shops.id, studio.id));
     await member.client.artist.saveMine.mutate({ name: 'Rowan Vale', urlSlug: 'rowan-vale', tattooStyles: ['Fine Line'] });
-    const upload = await postImage(member.client, app.url, { accountType: 'user', accountId: member.user.id, imageType: 'portfolio' }, await piece('#d35400'));
+    const upload = await postImage(
+      member.client,
+      app.url,
+      { accountType: 'user', accountId: member.user.id, imageType: 'portfolio' },
+      await piece('#d35400'),
+    );
     expect(upload.status).toBe(201);
     await owner.client.product.create.mutate(productInput(storefront.id, { name: 'Studio Aftercare Kit' }));
     const viewer = await person(app.server);
@@ -124,8 +153,57 @@ describe('storefronts are found, portfolios are seen', () => {
     expect(html).toContain('Studio Aftercare Kit');
     expect(html).not.toContain('MuiSkeleton');
     await page.goto(`${app.url}/studio/id/${studio.id}`);
-    await page.getByRole('region', { name: 'Shop' }).getByRole('link', { name: /Studio Aftercare Kit/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Shop' })
+      .getByRole('link', { name: /Studio Aftercare Kit/ })
+      .waitFor();
     expect(await page.locator(`img[src="${upload.body.url}"]`).count()).toBe(1);
+  });
+
+  it('an artist page with open books has its bookable flash, portfolio and Shop in the HTML: nothing moves (CLS <= 0.05)', async () => {
+    const artist = await bookableArtist(app.server);
+    const [sheet] = await app.server.deps.db
+      .insert(images)
+      .values({
+        url: '/favicon.ico',
+        accountId: artist.user.id,
+        accountType: 'user',
+        imageType: 'flash',
+        uploadedBy: artist.user.id,
+        width: 48,
+        height: 48,
+      })
+      .returning();
+    await artist.client.booking.saveService.mutate({
+      kind: 'flash',
+      name: 'Moth flash',
+      durationMinutes: 60,
+      price: 12000,
+      flashImageId: sheet.id,
+    });
+    const upload = await postImage(
+      artist.client,
+      app.url,
+      { accountType: 'user', accountId: artist.user.id, imageType: 'portfolio' },
+      await piece('#2c3e50'),
+    );
+    expect(upload.status).toBe(201);
+    const store = await artist.client.storefront.create.mutate({ name: 'Moth Goods' });
+    await artist.client.product.create.mutate(productInput(store.id, { name: 'Moth Patch' }));
+    const viewer = await person(app.server);
+    for (const width of BOTH_WIDTHS) {
+      const page = await app.newPage({ width });
+      await app.signInAs(page, viewer.user);
+      const html = await (await page.request.get(`${app.url}/artist/${artist.slug}`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain('Moth flash');
+      expect(html).toContain(String(upload.body.url));
+      expect(html).toContain('Moth Patch');
+      expect(html).not.toContain('MuiSkeleton');
+      await page.goto(`${app.url}/artist/${artist.slug}`);
+      await page.getByRole('region', { name: 'Shop' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+    }
   });
 
   it("the artists listing's cards show each artist's newest portfolio pieces", async () => {
