@@ -22,6 +22,18 @@ const piece = (background: string) =>
     .jpeg()
     .toBuffer();
 
+/** Uploads a portfolio piece (through the pipeline, so with its card sizes) to the person's own account; its URL. */
+async function uploadPortfolio(owner: { client: Parameters<typeof postImage>[0]; user: { id: string } }, colour: string) {
+  const answer = await postImage(
+    owner.client,
+    app.url,
+    { accountType: 'user', accountId: owner.user.id, imageType: 'portfolio' },
+    await piece(colour),
+  );
+  expect(answer.status).toBe(201);
+  return String(answer.body.url);
+}
+
 /** An artist with a storefront, a photographed product and two portfolio pieces (uploaded, so with their card sizes). */
 async function artistWithShop(name: string, slug: string) {
   const seller = await sellerWithStorefront(app.server);
@@ -33,15 +45,7 @@ async function artistWithShop(name: string, slug: string) {
     tattooStyles: ['Fine Line'],
   });
   await app.server.deps.db.update(artists).set({ isFeatured: true, boost: 100 }).where(eq(artists.id, profile.id));
-  for (const colour of ['#8e44ad', '#16a085']) {
-    const answer = await postImage(
-      seller.client,
-      app.url,
-      { accountType: 'user', accountId: seller.user.id, imageType: 'portfolio' },
-      await piece(colour),
-    );
-    expect(answer.status).toBe(201);
-  }
+  for (const colour of ['#8e44ad', '#16a085']) await uploadPortfolio(seller, colour);
   const product = await seller.client.product.create.mutate(productInput(seller.storefront.id, { name: `${name} Print`, featured: true }));
   const photo = await postProductPhoto(
     seller.client,
@@ -137,19 +141,13 @@ describe('storefronts are found, portfolios are seen', () => {
     const { studio, storefront, owner, member } = await studioWithStorefront(app.server);
     await app.server.deps.db.update(shops).set({ useArtistsPortfolios: true }).where(eq(shops.id, studio.id));
     await member.client.artist.saveMine.mutate({ name: 'Rowan Vale', urlSlug: 'rowan-vale', tattooStyles: ['Fine Line'] });
-    const upload = await postImage(
-      member.client,
-      app.url,
-      { accountType: 'user', accountId: member.user.id, imageType: 'portfolio' },
-      await piece('#d35400'),
-    );
-    expect(upload.status).toBe(201);
+    const uploadedUrl = await uploadPortfolio(member, '#d35400');
     await owner.client.product.create.mutate(productInput(storefront.id, { name: 'Studio Aftercare Kit' }));
     const viewer = await person(app.server);
     const page = await app.newPage();
     await app.signInAs(page, viewer.user);
     const html = await (await page.request.get(`${app.url}/studio/id/${studio.id}`, { headers: { accept: 'text/html' } })).text();
-    expect(html).toContain(String(upload.body.url));
+    expect(html).toContain(uploadedUrl);
     expect(html).toContain('Studio Aftercare Kit');
     expect(html).not.toContain('MuiSkeleton');
     await page.goto(`${app.url}/studio/id/${studio.id}`);
@@ -157,7 +155,7 @@ describe('storefronts are found, portfolios are seen', () => {
       .getByRole('region', { name: 'Shop' })
       .getByRole('link', { name: /Studio Aftercare Kit/ })
       .waitFor();
-    expect(await page.locator(`img[src="${upload.body.url}"]`).count()).toBe(1);
+    expect(await page.locator(`img[src="${uploadedUrl}"]`).count()).toBe(1);
   });
 
   it('an artist page with open books has its bookable flash, portfolio and Shop in the HTML: nothing moves (CLS <= 0.05)', async () => {
@@ -181,13 +179,7 @@ describe('storefronts are found, portfolios are seen', () => {
       price: 12000,
       flashImageId: sheet.id,
     });
-    const upload = await postImage(
-      artist.client,
-      app.url,
-      { accountType: 'user', accountId: artist.user.id, imageType: 'portfolio' },
-      await piece('#2c3e50'),
-    );
-    expect(upload.status).toBe(201);
+    const uploadedUrl = await uploadPortfolio(artist, '#2c3e50');
     const store = await artist.client.storefront.create.mutate({ name: 'Moth Goods' });
     await artist.client.product.create.mutate(productInput(store.id, { name: 'Moth Patch' }));
     const viewer = await person(app.server);
@@ -196,7 +188,7 @@ describe('storefronts are found, portfolios are seen', () => {
       await app.signInAs(page, viewer.user);
       const html = await (await page.request.get(`${app.url}/artist/${artist.slug}`, { headers: { accept: 'text/html' } })).text();
       expect(html).toContain('Moth flash');
-      expect(html).toContain(String(upload.body.url));
+      expect(html).toContain(uploadedUrl);
       expect(html).toContain('Moth Patch');
       expect(html).not.toContain('MuiSkeleton');
       await page.goto(`${app.url}/artist/${artist.slug}`);
