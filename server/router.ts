@@ -5,6 +5,7 @@ import { blogRouter } from './domains/blog/router';
 import { bookingRouter } from './domains/booking/router';
 import { calendarRouter } from './domains/calendar/router';
 import { contactRouter } from './domains/contact/router';
+import { discoveryRouter } from './domains/discovery/router';
 import { imageRouter } from './domains/images/router';
 import { liveRouter } from './domains/live/router';
 import { messageRouter, threadRouter } from './domains/messaging/router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   payment: paymentRouter,
   paymentRequest: paymentRequestRouter,
   connect: connectRouter,
+  discovery: discoveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

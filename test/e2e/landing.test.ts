@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserApp } from '../support/browser';
 import { createUser, DEFAULT_PASSWORD } from '../support/factories';
+import { layoutShift } from '../support/server-rendered';
 
 const app = useBrowserApp();
 
@@ -24,21 +25,6 @@ const appMounted = (page: Page) =>
     const heading = document.querySelector('h1');
     return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
   });
-
-/** The page's cumulative layout shift so far (shifts right after input excluded, as CLS does). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
 
 describe('the landing page, rendered by the server for the request', () => {
   it('is in the HTML itself: a visitor without JavaScript sees the page and its links', async () => {

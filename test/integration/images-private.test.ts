@@ -114,7 +114,8 @@ describe('private images', () => {
     const uploaded = await Promise.all(IMAGE_TYPES.map((t) => upload(sender, t)));
     const publicFiles = uploaded.filter((i) => i.visibility === 'public').flatMap(filesOf);
     const reference = uploaded.find((i) => i.imageType === 'reference') as Uploaded;
-    expect(publicFiles.length).toBe(4 + 6);
+    // Four public images, and their cut sizes: avatar 3, banner 3, portfolio 2 (its card sizes).
+    expect(publicFiles.length).toBe(4 + 8);
 
     expect(await fetchAll(publicFiles)).toEqual(served(publicFiles, PUBLIC_CACHE));
     expect(await fetchAll(publicFiles, stranger.client)).toEqual(served(publicFiles, PUBLIC_CACHE));

@@ -44,6 +44,9 @@ export const PUBLIC = [
   'studio.bySlug',
   'image.studioGallery',
   'booking.services',
+  // An artist's or a studio's Shop section and the landing page's featured rows (issue 20): public data only.
+  'product.showcase',
+  'discovery.featured',
 ];
 
 /**

@@ -45,6 +45,8 @@ export const artists = pgTable(
     index('artists_display_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
     index('artists_city_prefix_idx').on(sql`lower(${t.city}) text_pattern_ops`),
     index('artists_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // The landing page's featured artists (featured first, then boosted): read in order, stops after 6.
+    index('artists_rank_idx').on(t.isFeatured.desc(), t.boost.desc(), t.id),
     check('artists_boost_range', sql`${t.boost} between 0 and 100`),
     check('artists_endorsements_min', sql`${t.endorsements} >= 0`),
   ],

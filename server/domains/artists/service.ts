@@ -4,6 +4,7 @@ import { artists, follows, shops, shopUsers, users } from '../../db/schema';
 import { type ServiceCtx, requireUser, withTransaction } from '../../service-context';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { activeMembershipAt } from '../studios/access';
+import { newestPortfolioImages } from './portfolio';
 import { ARTIST_PAGE_SIZE, type artistSearchInput, type saveArtistProfileInput } from './inputs';
 
 export const ARTIST_NOT_FOUND = 'Artist not found';
@@ -48,7 +49,8 @@ export async function saveArtistProfile({ ctx, input }: { ctx: ServiceCtx; input
   }
 }
 
-const listColumns = {
+/** An artist card's columns (public profile fields): the artists listing and the landing page's featured artists. */
+export const listColumns = {
   id: artists.id,
   userId: artists.userId,
   name: artists.name,
@@ -94,7 +96,13 @@ export async function searchArtists({ ctx, input }: { ctx: ServiceCtx; input: z.
     .orderBy(desc(artists.isFeatured), desc(artists.boost), desc(users.followerCount), asc(artists.id))
     .limit(ARTIST_PAGE_SIZE + 1)
     .offset(offset);
-  return { items: rows.slice(0, ARTIST_PAGE_SIZE), nextCursor: rows.length > ARTIST_PAGE_SIZE ? offset + ARTIST_PAGE_SIZE : null };
+  const items = rows.slice(0, ARTIST_PAGE_SIZE);
+  // The cards' newest portfolio pieces: one query for the whole page (no query per artist).
+  const portfolios = await newestPortfolioImages(ctx.db, items.map((a) => a.userId));
+  return {
+    items: items.map((a) => ({ ...a, portfolio: portfolios.get(a.userId) ?? [] })),
+    nextCursor: rows.length > ARTIST_PAGE_SIZE ? offset + ARTIST_PAGE_SIZE : null,
+  };
 }
 
 /** An artist's profile page: profile, counts, studios (active memberships) and the viewer's follow state. */

@@ -84,8 +84,18 @@ export type Variant = { label: string; width: number; height: number; fit: 'insi
  */
 export const PRODUCT_PHOTO_WIDTHS = [320, 640, 960] as const;
 
-/** Sizes stored for each image type: avatars 100/300/600, banners 500x156/640x200/800x250, product photos 320/640/960. */
+/**
+ * Widths of a portfolio piece's variants, for the srcset of the cards that show an artist's newest
+ * work (about 100–200 px wide, twice that on a dense screen); the galleries keep the stored image.
+ */
+export const PORTFOLIO_CARD_WIDTHS = [320, 640] as const;
+
+/**
+ * Sizes stored for each image type: avatars 100/300/600, banners 500x156/640x200/800x250, product
+ * photos 320/640/960, portfolio pieces 320/640.
+ */
 export function variantsFor(type: ImageType): Variant[] {
+  if (type === 'portfolio') return PORTFOLIO_CARD_WIDTHS.map((s) => ({ label: `${s}`, width: s, height: s, fit: 'inside' }));
   if (type === 'product') return PRODUCT_PHOTO_WIDTHS.map((s) => ({ label: `${s}`, width: s, height: s, fit: 'inside' }));
   if (type === 'avatar') return [100, 300, 600].map((s) => ({ label: `${s}`, width: s, height: s, fit: 'cover' }));
   if (type === 'banner') {

@@ -162,3 +162,9 @@ export const reorderProductPhotosInput = z.object({
   productId: z.uuid({ error: PRODUCT_MESSAGES.notFound }),
   photoIds: z.array(photoId).max(MAX_PRODUCT_PHOTOS, PRODUCT_MESSAGES.photoLimit),
 });
+
+/** The storefront an artist's or a studio's page shows (its Shop section), named by its owner. */
+export const storefrontShowcaseInput = z.object({
+  ownerType: z.enum(['user', 'shop'], { error: 'Storefront not found' }),
+  ownerId: z.uuid({ error: 'Storefront not found' }),
+});

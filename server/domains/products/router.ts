@@ -9,10 +9,12 @@ import {
   productSearchInput,
   reorderProductPhotosInput,
   storefrontProductsInput,
+  storefrontShowcaseInput,
   updateInventoryInput,
   updateProductInput,
 } from './inputs';
 import { featuredProducts, searchProducts } from './search';
+import { storefrontShowcase } from './showcase';
 import { cachedProductSearch } from './search-cache';
 import * as photos from './photos/service';
 import * as products from './service';
@@ -36,6 +38,8 @@ export const productRouter = router({
   search: publicProcedure
     .input(productSearchInput)
     .query(({ ctx, input }) => cachedProductSearch(ctx.deps, input, () => searchProducts({ ctx: ctx.service, input }))),
+  // Public: the Shop section of an artist's or a studio's page (active storefront, public products only).
+  showcase: publicProcedure.input(storefrontShowcaseInput).query(({ ctx, input }) => storefrontShowcase({ ctx: ctx.service, input })),
   featured: publicProcedure.input(featuredProductsInput).query(({ ctx, input }) => featuredProducts({ ctx: ctx.service, input })),
   checkAvailability: publicProcedure
     .input(checkAvailabilityInput)

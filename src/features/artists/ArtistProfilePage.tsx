@@ -14,6 +14,7 @@ import { BookableFlash } from '../booking/BookableFlash';
 import { BookButton } from '../booking/BookButton';
 import { AccountGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
+import { ShopSection } from '../storefronts/ShopSection';
 import { type ArtistHandle, artistQuery } from './artistQuery';
 import { FollowButton } from './FollowButton';
 
@@ -139,6 +140,7 @@ export function ArtistProfilePage({ artistHandle }: { artistHandle: ArtistHandle
           </Card>
         </Stack>
       </Box>
+      <ShopSection owner={{ ownerType: 'user', ownerId: artist.userId }} sx={{ mt: 3 }} />
     </Container>
   );
 }

@@ -15,6 +15,7 @@ import { TATTOO_STYLES, type TattooStyle } from '../../../server/domains/studios
 import { InitialsAvatar } from '../../components/InitialsAvatar';
 import { CardActionAreaLink, artistPath } from '../../components/links';
 import { trpc } from '../../trpc';
+import { PortfolioStrip } from './PortfolioStrip';
 
 /** /artists: search by name, display name or city, with the tattoo styles and open books as filters. */
 export function ArtistsPage() {
@@ -96,10 +97,11 @@ export function ArtistsPage() {
       </Box>
       {artists.length === 0 && <Typography color="text.secondary">No artists found</Typography>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-        {artists.map((artist) => (
+        {artists.map((artist, index) => (
           <Card key={artist.id} variant="outlined">
             <CardActionAreaLink to={artistPath(artist)} sx={{ height: '100%' }}>
               <CardContent>
+                <PortfolioStrip images={artist.portfolio} artistName={artist.name} eager={index === 0} />
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
                   <InitialsAvatar name={artist.name} photoUrl={artist.photoUrl} size={48} />
                   <Box>

@@ -5,6 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../components/links';
+import { FeaturedSection } from './FeaturedSection';
 import { FeatureArt, HeroArt } from './Illustrations';
 
 const features = [
@@ -75,6 +76,8 @@ export function LandingPage() {
           ))}
         </Box>
       </Container>
+
+      <FeaturedSection />
 
       <Container component="section" aria-labelledby="audiences-heading" sx={{ py: 6 }}>
         <Typography id="audiences-heading" variant="h2" align="center" gutterBottom>

@@ -18,6 +18,7 @@ import { errorText } from '../../components/forms/errorText';
 import { BookButton } from '../booking/BookButton';
 import { StudioGallery } from '../images/AccountGallery';
 import { MessageButton } from '../messaging/MessageButton';
+import { ShopSection } from '../storefronts/ShopSection';
 import { ActivationChip, StudioActivationNote, studioDate } from './StudioActivation';
 import { StudioBanner } from './StudioBanner';
 import { type StudioHandle, studioQuery } from './studioQuery';
@@ -180,6 +181,7 @@ export function StudioPage({ studioHandle }: { studioHandle: StudioHandle }) {
             </CardContent>
           </Card>
         </Box>
+        <ShopSection owner={{ ownerType: 'shop', ownerId: studio.id }} sx={{ mt: 3 }} />
       </Container>
     </>
   );

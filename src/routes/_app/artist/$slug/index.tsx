@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { artistQuery } from '../../../../features/artists/artistQuery';
+import { loadArtistPage } from '../../../../features/artists/loadArtistPage';
 import { ArtistNotFound, ArtistProfilePage } from '../../../../features/artists/ArtistProfilePage';
 import { artistHead } from '../../../../seo/artist';
 import { publicOrigin } from '../../../../seo/origin';
 export const Route = createFileRoute('/_app/artist/$slug/')({
   staticData: { serverRender: true, publicPage: true },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { slug: params.slug })),
+  loader: ({ context, params }) => loadArtistPage(context, { slug: params.slug }),
   head: ({ loaderData }) => artistHead(loaderData, publicOrigin()),
   errorComponent: ArtistNotFound,
   component: RouteComponent,

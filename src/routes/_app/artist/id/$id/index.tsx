@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { artistQuery } from '../../../../../features/artists/artistQuery';
+import { loadArtistPage } from '../../../../../features/artists/loadArtistPage';
 import { ArtistNotFound, ArtistProfilePage } from '../../../../../features/artists/ArtistProfilePage';
 import { artistHead } from '../../../../../seo/artist';
 import { publicOrigin } from '../../../../../seo/origin';
 export const Route = createFileRoute('/_app/artist/id/$id/')({
   staticData: { serverRender: true, publicPage: true },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(artistQuery(context.trpcUtils, { id: params.id })),
+  loader: ({ context, params }) => loadArtistPage(context, { id: params.id }),
   head: ({ loaderData }) => artistHead(loaderData, publicOrigin()),
   errorComponent: ArtistNotFound,
   component: RouteComponent,

@@ -1,0 +1,1 @@
+CREATE INDEX "artists_rank_idx" ON "artists" USING btree ("is_featured" DESC NULLS LAST,"boost" DESC NULLS LAST,"id");
