@@ -7,7 +7,7 @@ import { openDatabase } from '../server/db/client';
 import { sessionCookieFactory } from './context';
 import { query, ROOT, startServer, stopProcess } from './lib';
 import { launchChromium } from './lighthouse';
-import { CONVERSATION_PATH } from './pages-lighthouse';
+import { buyableProductPath, CONVERSATION_PATH } from './pages-lighthouse';
 
 // Probe (issue 21 item 2, decision 036): the interactions bench's "send a message" once per
 // variant, on the bench database (seeded by `npm run bench`), with web-vitals' INP attribution,
@@ -20,6 +20,7 @@ import { CONVERSATION_PATH } from './pages-lighthouse';
 //   WIN_<name>={…}    the tab's window bounds (Browser.setWindowBounds); by default the window is
 //                     Playwright's, the viewport's size, as the bench had it before decision 036
 //   CHROME_FLAGS=…    extra Chromium flags
+//   SCENARIO=cart     Add to Cart on the bench's product page instead
 // Run under the bench lock:
 //   flock /tmp/inklink-bench.lock node --import tsx bench/trace-send.ts [trace.json]
 const out = process.argv[2] ?? '/tmp/send-trace.json';
@@ -51,6 +52,8 @@ const browser = await chromium.connectOverCDP(chrome.endpoint);
 try {
   const [{ id }] = await query<{ id: string }>(database.db, sql`select id from users where email = 'client1.2@scale.inklink.test'`);
   const [name, value] = (await sessionCookieFactory(database.db)(id)).split('=');
+  const cart = process.env.SCENARIO === 'cart';
+  const productPath = (await buyableProductPath({ db: database.db } as Parameters<typeof buyableProductPath>[0])) ?? '';
   for (const variant of (process.env.VARIANTS ?? 'base').split(',')) {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },
@@ -64,7 +67,7 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU ?? 4) });
     await page.addInitScript({ content: PROBE });
-    await page.goto(`${appUrl}${CONVERSATION_PATH}`, { waitUntil: 'load' });
+    await page.goto(`${appUrl}${cart ? productPath : CONVERSATION_PATH}`, { waitUntil: 'load' });
     await page.waitForTimeout(1500);
     const css = process.env[`CSS_${variant}`];
     if (css) await page.addStyleTag({ content: css });
@@ -112,8 +115,13 @@ try {
         transferMode: 'ReportEvents',
       });
     }
-    await page.getByRole('textbox', { name: 'Message' }).tap();
-    await page.keyboard.type(`Bench message ${Date.now()}`, { delay: 60 });
+    if (cart) {
+      await page.getByRole('button', { name: 'Add to Cart' }).tap();
+      await page.getByText('Added to cart').waitFor();
+    } else {
+      await page.getByRole('textbox', { name: 'Message' }).tap();
+      await page.keyboard.type(`Bench message ${Date.now()}`, { delay: 60 });
+    }
     await page.waitForTimeout(1500);
     if (tracing) {
       const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));

@@ -6,11 +6,28 @@ import type { CartLine } from '../cart/cartLines';
 import { useCartActions } from '../cart/useCart';
 
 /**
+ * Runs `work` once the browser has shown the next frame: a tap's own frame then carries only the
+ * button's press, and what the tap changes comes in the task after it (decision 036).
+ */
+function afterNextPaint(work: () => void) {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
+/**
  * Add to Cart and its "Added to cart" notice. The notice is this button's own state and the cart is
  * only written, never read, here: adding renders the button, its notice and the cart panel (which
- * reads the cart), not the product page around them.
+ * reads the cart), not the product page around them. The cart is an external store, whose changes
+ * React renders at once (they cannot be a transition), so the adding waits for the tap's frame.
  */
-export function AddToCartButton({ storefrontId, line, disabled }: { storefrontId: string; line: Omit<CartLine, 'key'> | null; disabled: boolean }) {
+export function AddToCartButton({
+  storefrontId,
+  line,
+  disabled,
+}: {
+  storefrontId: string;
+  line: Omit<CartLine, 'key'> | null;
+  disabled: boolean;
+}) {
   const { add } = useCartActions(storefrontId);
   const [added, setAdded] = useState(false);
   return (
@@ -20,8 +37,10 @@ export function AddToCartButton({ storefrontId, line, disabled }: { storefrontId
         size="large"
         onClick={() => {
           if (!line) return;
-          add(line);
-          setAdded(true);
+          afterNextPaint(() => {
+            add(line);
+            setAdded(true);
+          });
         }}
         disabled={disabled || !line}
       >
