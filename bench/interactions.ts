@@ -25,6 +25,11 @@ const RUNS = 5;
 /** Lighthouse's default mobile CPU slowdown, the one its judged rows use (bench/lighthouse.ts). */
 const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+/** The phone's screen in device pixels, with room for the window's frame (decision 036). */
+const PHONE_WINDOW = {
+  width: Math.ceil(PHONE.viewport.width * PHONE.deviceScaleFactor),
+  height: Math.ceil(PHONE.viewport.height * PHONE.deviceScaleFactor) + 100,
+};
 const STEP_TIMEOUT = 20_000;
 const REGISTER_EMAIL = 'input[name="email"]';
 
@@ -44,7 +49,18 @@ async function phoneTab(browser: Browser, appUrl: string, cookie?: string): Prom
   }
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT);
-  await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  // The tab's headless window as large as the phone's screen in device pixels (decision 036).
+  // Playwright opens it at the viewport's size in CSS pixels, and the bottom of the emulated screen
+  // then falls outside what the window displays: a frame whose only change is there (a letter
+  // typed in the message box) is never drawn, and an interaction waits for the next frame that
+  // changes something higher up (1–2.5 s) before it counts as presented.
+  const { windowId } = await cdp.send('Browser.getWindowForTarget');
+  await cdp.send('Browser.setWindowBounds', { windowId, bounds: PHONE_WINDOW });
+  const { bounds } = await cdp.send('Browser.getWindowForTarget');
+  if ((bounds.width ?? 0) < PHONE_WINDOW.width || (bounds.height ?? 0) < PHONE_WINDOW.height)
+    throw new Error(`the tab's window is ${bounds.width}×${bounds.height}, smaller than the phone's screen`);
   await page.addInitScript({ content: INP_PROBE });
   return page;
 }

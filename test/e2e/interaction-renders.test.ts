@@ -86,13 +86,34 @@ describe('what an interaction renders', () => {
       return button && !button.disabled;
     });
 
+    // The tap's own task (the click and React's work right after it) leaves the cart and the notice
+    // as they were: the adding waits until the browser has shown the tap's frame (decision 036).
+    const inTheTapsTask = await page.evaluate(async () => {
+      const counter = (window as unknown as { __renderCounter: { start(): void; stop(): void; inside(e: Element): number } })
+        .__renderCounter;
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart') as HTMLButtonElement;
+      const cart = document.querySelector('section[aria-labelledby="cart-heading"]') as Element;
+      counter.start();
+      button.click();
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      counter.stop();
+      return {
+        renders: counter.inside(cart),
+        cart: cart.textContent?.includes('(0 items)') ? 'empty' : 'changed',
+        notice: document.body.textContent?.includes('Added to cart') ?? false,
+      };
+    });
+    expect(inTheTapsTask).toEqual({ renders: 0, cart: 'empty', notice: false });
+    await page.getByText('(1 item)').waitFor();
+    await page.getByText('Added to cart').waitFor();
+
     const adding = await rendersDuring(page, async () => {
       await add.click();
       await page.getByText('Added to cart').waitFor();
     });
     expect(await adding.inside(tags)).toBe(0);
     expect(await adding.inside(page.getByRole('region', { name: 'Cart' }))).toBeGreaterThan(0);
-    await page.getByText('(1 item)').waitFor();
+    await page.getByText('(2 items)').waitFor();
   });
 
   it('typing in the studio search renders the field, not the studios listed, while the search is the same', async () => {

@@ -7,12 +7,30 @@ import type { CartLine } from '../cart/cartLines';
 import { useCartActions } from '../cart/useCart';
 
 /**
+ * Runs `work` once the browser has shown the next frame: a tap's own frame then carries only the
+ * button's press, and what the tap changes comes in the task after it (decision 036).
+ */
+function afterNextPaint(work: () => void) {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
+/**
  * Add to Cart and its "Added to cart" notice. The notice is this button's own state and the cart is
  * only written, never read, here: adding renders the button, its notice and the cart panel (which
- * reads the cart), not the product page around them. A signed-out visitor is asked to sign in or
- * register, and the item is added when they are back on the product (decision 034).
+ * reads the cart), not the product page around them. The cart is an external store, whose changes
+ * React renders at once (they cannot be a transition), so a tap's adding waits for the tap's frame.
+ * A signed-out visitor is asked to sign in or register, and the item is added when they are back
+ * on the product (decision 034).
  */
-export function AddToCartButton({ storefrontId, line, disabled }: { storefrontId: string; line: Omit<CartLine, 'key'> | null; disabled: boolean }) {
+export function AddToCartButton({
+  storefrontId,
+  line,
+  disabled,
+}: {
+  storefrontId: string;
+  line: Omit<CartLine, 'key'> | null;
+  disabled: boolean;
+}) {
   const { add } = useCartActions(storefrontId);
   const [added, setAdded] = useState(false);
   const signIn = useSignInToAct();
@@ -28,7 +46,7 @@ export function AddToCartButton({ storefrontId, line, disabled }: { storefrontId
       <Button
         variant="contained"
         size="large"
-        onClick={() => (signIn.signedIn ? addLine() : signIn.ask('add to cart', { action: 'add-to-cart' }))}
+        onClick={() => (signIn.signedIn ? afterNextPaint(addLine) : signIn.ask('add to cart', { action: 'add-to-cart' }))}
         disabled={disabled || !line}
       >
         Add to Cart
