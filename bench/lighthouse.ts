@@ -43,6 +43,13 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 
 /** Where every run's full report (JSON) is written, to read what makes up a figure. */
 export const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR ?? path.join(os.tmpdir(), 'inklink-lighthouse');
+/** LIGHTHOUSE_TRACES=1 also writes each run's trace, with V8's samples, beside its report (`…-trace.json`, tens of MB). */
+const WRITE_TRACES = process.env.LIGHTHOUSE_TRACES === '1';
+/** LIGHTHOUSE_PAGES=calendar,account measures only the pages of those names (a diagnosis; the other rows are not written). */
+export const onlyPages = <P extends { name: string }>(pages: P[]): P[] => {
+  const names = process.env.LIGHTHOUSE_PAGES?.split(',').map((n) => n.trim());
+  return names ? pages.filter((page) => names.includes(page.name)) : pages;
+};
 
 type MainPage = Awaited<ReturnType<typeof mainPages>>[number];
 type Samples = { lcp: number[]; tbt: number[]; cls: number[]; benchmarkIndex: number[]; moduleDepth: ModuleDepth[]; failure?: string };
@@ -65,11 +72,18 @@ export async function measure(url: string, page: MainPage, cookie: string, label
       logLevel: 'error',
       onlyCategories: ['performance'],
       extraHeaders: page.signedIn ? { Cookie: cookie } : null,
+      // With the traces, V8's samples: which functions a long task ran.
+      ...(WRITE_TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       ...(cpuSlowdownMultiplier === undefined ? {} : { throttling: { cpuSlowdownMultiplier } }),
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) return { ...samples, failure: lhr?.runtimeError?.message ?? 'no result' };
+    // A page that sent the visitor elsewhere (to sign in, say) was not the page measured.
+    const shown = new URL(lhr.finalDisplayedUrl).pathname;
+    if (shown !== new URL(url).pathname) return { ...samples, failure: `the page went to ${shown}` };
     fs.writeFileSync(path.join(REPORT_DIR, `${page.name}-${label}-${run + 1}.json`), JSON.stringify(lhr));
+    const trace = path.join(REPORT_DIR, `${page.name}-${label}-${run + 1}-trace.json`);
+    if (WRITE_TRACES) fs.writeFileSync(trace, JSON.stringify(result.artifacts.Trace));
     samples.lcp.push((lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN) / 1000);
     samples.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? Number.NaN);
     samples.cls.push(lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN);

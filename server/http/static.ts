@@ -52,7 +52,7 @@ export async function registerClient(app: FastifyInstance, options: { clientDir?
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, page: string) => {
     if (page !== 'index.html' || !shell) return reply.sendFile(page);
     const signedIn = mayBeSignedIn(req);
-    const template = shell.html(req.url.split('?')[0]);
+    const template = shell.html(req.url.split('?')[0], signedIn);
     const rendered = await renderPage?.(req, reply, signedIn, template);
     // A page rendered for a session is that member's own: never kept by a shared cache.
     if (rendered && signedIn) reply.header('Cache-Control', 'private, no-store');
