@@ -19,13 +19,15 @@ const LONGEST_WAIT_MS = 3000;
 const TAGS_PER_TASK = 6;
 
 /**
- * Copies of the template's tags, as live elements at the end of the head, TAGS_PER_TASK per task
- * (the module script first): the downloads start, the module script runs once its imports are in.
+ * Copies of the template's tags, as live elements at the end of the head, TAGS_PER_TASK per task:
+ * the downloads start. The module script comes last: asked for before the preloads of its imports
+ * were in, it would ask for those imports itself once it arrived, a level of requests after it.
  */
 function insertAppTags() {
   const template = document.getElementById(APP_START_TEMPLATE_ID);
   if (!(template instanceof HTMLTemplateElement)) return;
-  const tags = Array.from(template.content.children);
+  const all = Array.from(template.content.children);
+  const tags = [...all.filter((tag) => tag.localName !== 'script'), ...all.filter((tag) => tag.localName === 'script')];
   template.remove();
   const insertSome = () => {
     for (const tag of tags.splice(0, TAGS_PER_TASK)) {
