@@ -67,7 +67,10 @@ function builtModuleSource(url: string): string | null {
  * from the page's HTML as the server sends it for this visitor; undefined for a page without one.
  */
 async function startTemplateOf(url: string, cookie: string | null) {
-  const html = await (await fetch(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })).text();
+  // The admin console's host resolves only in the bench's Chromium (and its page has no template).
+  const html = await fetch(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
+    .then((response) => response.text())
+    .catch(() => '');
   const template = html.match(/<template id="app-start">([\s\S]*?)<\/template>/)?.[1];
   const startSrc = html.match(/<script defer src="(\/assets\/start-[^"]+\.js)"/)?.[1];
   if (!template || !startSrc) return undefined;
