@@ -43,6 +43,13 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 
 /** Where every run's full report (JSON) is written, to read what makes up a figure. */
 export const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR ?? path.join(os.tmpdir(), 'inklink-lighthouse');
+/** LIGHTHOUSE_TRACES=1 also writes each run's trace, with V8's samples, beside its report (`…-trace.json`, tens of MB). */
+const WRITE_TRACES = process.env.LIGHTHOUSE_TRACES === '1';
+/** LIGHTHOUSE_PAGES=calendar,account measures only the pages of those names (a diagnosis; the other rows are not written). */
+export const onlyPages = <P extends { name: string }>(pages: P[]): P[] => {
+  const names = process.env.LIGHTHOUSE_PAGES?.split(',').map((n) => n.trim());
+  return names ? pages.filter((page) => names.includes(page.name)) : pages;
+};
 
 type MainPage = Awaited<ReturnType<typeof mainPages>>[number];
 type Samples = { lcp: number[]; tbt: number[]; cls: number[]; benchmarkIndex: number[]; moduleDepth: ModuleDepth[]; failure?: string };
@@ -55,9 +62,26 @@ function builtModuleSource(url: string): string | null {
   return builtSources.get(file) ?? null;
 }
 
+/**
+ * The page's start script and the module files its start template names (decision 035), read
+ * from the page's HTML as the server sends it for this visitor; undefined for a page without one.
+ */
+async function startTemplateOf(url: string, cookie: string | null) {
+  // The admin console's host resolves only in the bench's Chromium (and its page has no template).
+  const html = await fetch(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
+    .then((response) => response.text())
+    .catch(() => '');
+  const template = html.match(/<template id="app-start">([\s\S]*?)<\/template>/)?.[1];
+  const startSrc = html.match(/<script defer src="(\/assets\/start-[^"]+\.js)"/)?.[1];
+  if (!template || !startSrc) return undefined;
+  const named = [...template.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  return { startScript: new URL(startSrc, url).href, named };
+}
+
 /** RUNS Lighthouse runs of one page; `cpuSlowdownMultiplier` undefined keeps Lighthouse's default (4). */
 export async function measure(url: string, page: MainPage, cookie: string, label: string, cpuSlowdownMultiplier?: number): Promise<Samples> {
   const samples: Samples = { lcp: [], tbt: [], cls: [], benchmarkIndex: [], moduleDepth: [] };
+  const start = await startTemplateOf(url, page.signedIn ? cookie : null);
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, {
       port: PORT,
@@ -65,16 +89,23 @@ export async function measure(url: string, page: MainPage, cookie: string, label
       logLevel: 'error',
       onlyCategories: ['performance'],
       extraHeaders: page.signedIn ? { Cookie: cookie } : null,
+      // With the traces, V8's samples: which functions a long task ran.
+      ...(WRITE_TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       ...(cpuSlowdownMultiplier === undefined ? {} : { throttling: { cpuSlowdownMultiplier } }),
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) return { ...samples, failure: lhr?.runtimeError?.message ?? 'no result' };
+    // A page that sent the visitor elsewhere (to sign in, say) was not the page measured.
+    const shown = new URL(lhr.finalDisplayedUrl).pathname;
+    if (shown !== new URL(url).pathname) return { ...samples, failure: `the page went to ${shown}` };
     fs.writeFileSync(path.join(REPORT_DIR, `${page.name}-${label}-${run + 1}.json`), JSON.stringify(lhr));
+    const trace = path.join(REPORT_DIR, `${page.name}-${label}-${run + 1}-trace.json`);
+    if (WRITE_TRACES) fs.writeFileSync(trace, JSON.stringify(result.artifacts.Trace));
     samples.lcp.push((lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN) / 1000);
     samples.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? Number.NaN);
     samples.cls.push(lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN);
     samples.benchmarkIndex.push(lhr.environment.benchmarkIndex);
-    samples.moduleDepth.push(moduleRequestDepth(result.artifacts.DevtoolsLog, builtModuleSource));
+    samples.moduleDepth.push(moduleRequestDepth(result.artifacts.DevtoolsLog, builtModuleSource, start));
   }
   return samples;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { scaleId } from '../scripts/seed/scale/index';
 import type { BenchContext, BenchGroup } from './context';
 import { query, type Row } from './lib';
-import { launchChromium, measure, REPORT_DIR, rowsOf } from './lighthouse';
+import { launchChromium, measure, onlyPages, REPORT_DIR, rowsOf } from './lighthouse';
 import { type MainPage, visitorCookie } from './pages';
 
 // Lighthouse rows (issue 21) for the main routes the `lighthouse` group does not cover (it has the
@@ -11,7 +11,7 @@ import { type MainPage, visitorCookie } from './pages';
 // the module request depth row. Each page is loaded cold (Lighthouse clears the cache) with the
 // session of a member who may see it, taken from the scale seed: the bench visitor (client1.2,
 // a client of studio 2 and in a conversation with its artist), studio 2's owner (who manages
-// storefront 2) and an AppAdmin account this group adds.
+// storefront 2) and an AppAdmin account this group adds; the public pages also without a session.
 
 const ADMIN_EMAIL = 'appadmin@scale.inklink.test';
 /** Chromium resolves the admin console's host (the server's default ADMIN_ORIGIN) to the bench server. */
@@ -55,6 +55,14 @@ async function routePages(ctx: BenchContext): Promise<RoutePage[]> {
     page('manage storefront products', `/manage/storefront/${STORE}/products`, 'owner'),
     page('product', productPath ?? '', 'visitor', { missing: productPath ? [] : ['an active product in storefront 2'] }),
     page('admin dashboard', '/', 'admin', { admin: true }),
+    // Public pages, as a visitor without an account first sees them (issue 20 item 6). An artist
+    // profile is public once its route lets the _app guard pass (branch public-pages); before
+    // that the visitor is sent to sign in, and the row says so.
+    page('signed-out artist profile', '/artist/artist1-2', 'visitor', { signedIn: false }),
+    page('signed-out product', productPath ?? '', 'visitor', {
+      signedIn: false,
+      missing: productPath ? [] : ['an active product in storefront 2'],
+    }),
   ];
 }
 
@@ -85,7 +93,7 @@ export const pageRoutesGroup: BenchGroup = {
     fs.mkdirSync(REPORT_DIR, { recursive: true });
     const chrome = await launchChromium([`--host-resolver-rules=MAP ${ADMIN_HOST} 127.0.0.1`]);
     try {
-      for (const page of await routePages(ctx)) {
+      for (const page of onlyPages(await routePages(ctx))) {
         if (page.missing.length) {
           rows.push({
             name: `Lighthouse ${page.name} page: LCP (mobile)`,
