@@ -2,7 +2,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { preloadLazyChunks } from './scripts/preload-lazy-chunks.ts';
-import { startAfterPaint } from './scripts/start-after-paint.ts';
 
 const api = 'http://localhost:3000';
 
@@ -13,8 +12,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // The admin console's start and its first tab, named in admin.html: one level of module requests.
     preloadLazyChunks('admin.html', ['src/admin/boot.tsx', 'src/admin/dashboard/DashboardTab.tsx']),
-    // The main site's scripts are asked for once a server-rendered page has painted (decision 035).
-    startAfterPaint('index.html', 'src/start/start.ts'),
   ],
   // The server bundle (`vite build --ssr src/entry-server.tsx`) holds its dependencies, in production
   // mode whatever NODE_ENV the server runs with: React, MUI and emotion then write the same HTML and

@@ -62,26 +62,9 @@ function builtModuleSource(url: string): string | null {
   return builtSources.get(file) ?? null;
 }
 
-/**
- * The page's start script and the module files its start template names (decision 035), read
- * from the page's HTML as the server sends it for this visitor; undefined for a page without one.
- */
-async function startTemplateOf(url: string, cookie: string | null) {
-  // The admin console's host resolves only in the bench's Chromium (and its page has no template).
-  const html = await fetch(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
-    .then((response) => response.text())
-    .catch(() => '');
-  const template = html.match(/<template id="app-start">([\s\S]*?)<\/template>/)?.[1];
-  const startSrc = html.match(/<script defer src="(\/assets\/start-[^"]+\.js)"/)?.[1];
-  if (!template || !startSrc) return undefined;
-  const named = [...template.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  return { startScript: new URL(startSrc, url).href, named };
-}
-
 /** RUNS Lighthouse runs of one page; `cpuSlowdownMultiplier` undefined keeps Lighthouse's default (4). */
 export async function measure(url: string, page: MainPage, cookie: string, label: string, cpuSlowdownMultiplier?: number): Promise<Samples> {
   const samples: Samples = { lcp: [], tbt: [], cls: [], benchmarkIndex: [], moduleDepth: [] };
-  const start = await startTemplateOf(url, page.signedIn ? cookie : null);
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, {
       port: PORT,
@@ -105,7 +88,7 @@ export async function measure(url: string, page: MainPage, cookie: string, label
     samples.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? Number.NaN);
     samples.cls.push(lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN);
     samples.benchmarkIndex.push(lhr.environment.benchmarkIndex);
-    samples.moduleDepth.push(moduleRequestDepth(result.artifacts.DevtoolsLog, builtModuleSource, start));
+    samples.moduleDepth.push(moduleRequestDepth(result.artifacts.DevtoolsLog, builtModuleSource));
   }
   return samples;
 }

@@ -12,10 +12,6 @@
 //     loading last before it was asked for (a chunk inserts its lazy imports' preloads when it
 //     runs, right after it arrived), + 1. When no loaded module's source names it, 1 + the
 //     deepest module loaded by then (an upper bound).
-//   - a page whose start script makes the HTML's module tags live after the first paint
-//     (decision 035, `start`): a module the start template names is the start script's request,
-//     inserted in batches, so modules of an earlier batch may have arrived by then → the start
-//     script's level + 1, whatever those name.
 // So 0 means every module was announced in the HTML, 1 that the rest came from the modules of
 // the HTML (route chunks and their imports asked for together), 2 and more that a module was
 // only found once a module found at runtime had arrived.
@@ -43,11 +39,7 @@ function initiatorUrl(initiator: Initiator): string | null {
  * `sourceOf` gives a module's JavaScript (from the build), to find which loaded module names a
  * script-inserted preload; null when unknown.
  */
-export function moduleRequestDepth(
-  log: DevtoolsEvent[],
-  sourceOf: (url: string) => string | null,
-  start?: { startScript: string; named: string[] },
-): ModuleDepth {
+export function moduleRequestDepth(log: DevtoolsEvent[], sourceOf: (url: string) => string | null): ModuleDepth {
   const documents = new Set<string>();
   const modules: Array<{ url: string; parent: string | null; finishedBefore: string[] }> = [];
   const finished = new Set<string>();
@@ -80,10 +72,6 @@ export function moduleRequestDepth(
     if (module.parent && !documents.has(module.parent) && parentIndex >= 0) {
       result = levelOf(parentIndex) + 1;
       via = path.get(module.parent) ?? [];
-    } else if (!module.parent && start && start.named.includes(new URL(module.url).pathname)) {
-      const startIndex = modules.findIndex((m) => m.url === start.startScript);
-      result = startIndex >= 0 ? levelOf(startIndex) + 1 : 1;
-      via = path.get(start.startScript) ?? [new URL(start.startScript).pathname];
     } else if (!module.parent) {
       const file = new URL(module.url).pathname.split('/').pop() ?? '';
       const loaded = module.finishedBefore.map((url) => ({ url, level: levelOf(modules.findIndex((m) => m.url === url)) }));

@@ -28,11 +28,14 @@ export function gzipKb(clientDir: string, files: string[]): number {
 }
 
 /**
- * Budgets, a little above what each page names after issue 21's cut (index.html 199 KB, admin
- * 180 KB): React, the router, react-query, tRPC and MUI's theme and shell are about 175 KB of it.
- * A row that fails means a module of a page's code reached the entry again.
+ * Budgets, a little above what each page names (index.html 199 KB after issue 21's cut, 207 KB once
+ * the public pages of issue 20 put their route heads and loaders (src/seo, the Shop section's and
+ * the landing's queries) and the top bar's sign-in links in the route tree; admin 180 KB): React,
+ * the router, react-query, tRPC and MUI's theme and shell are about 175 KB of it. A row that fails
+ * means a module of a page's code reached the entry again (as signInToAct's dialog did, through
+ * the top bar: src/features/auth/authSearch.ts).
  */
-export const PAGE_SCRIPT_BUDGET_KB: Record<string, number> = { 'index.html': 205, 'admin.html': 185 };
+export const PAGE_SCRIPT_BUDGET_KB: Record<string, number> = { 'index.html': 210, 'admin.html': 185 };
 
 /** A row per HTML page of the build: the gzip size of the scripts it names, against its budget. */
 export function pageScriptRows(clientDir: string): Row[] {

@@ -55,9 +55,7 @@ async function routePages(ctx: BenchContext): Promise<RoutePage[]> {
     page('manage storefront products', `/manage/storefront/${STORE}/products`, 'owner'),
     page('product', productPath ?? '', 'visitor', { missing: productPath ? [] : ['an active product in storefront 2'] }),
     page('admin dashboard', '/', 'admin', { admin: true }),
-    // Public pages, as a visitor without an account first sees them (issue 20 item 6). An artist
-    // profile is public once its route lets the _app guard pass (branch public-pages); before
-    // that the visitor is sent to sign in, and the row says so.
+    // Public pages, as a visitor without an account first sees them (issue 20 item 6, decision 034).
     page('signed-out artist profile', '/artist/artist1-2', 'visitor', { signedIn: false }),
     page('signed-out product', productPath ?? '', 'visitor', {
       signedIn: false,

@@ -17,7 +17,6 @@ const SOURCES = [
   'server/domains',
   'scripts/client-build.ts',
   'scripts/precompress.ts',
-  'scripts/start-after-paint.ts',
 ];
 
 export function newestMtime(target: string): number {

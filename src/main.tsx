@@ -49,19 +49,8 @@ function adoptServerState(): ServerState | undefined {
   return state;
 }
 
-/**
- * The next task: the start's steps run in tasks of their own, each short on a phone (a step of
- * more than 50 ms blocks input; the modules' evaluation is one already).
- */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-
 async function mount(container: HTMLElement) {
-  const serverRendered = container.dataset.serverRendered === SERVER_RENDERED;
-  if (!serverRendered) startFirstPageLoads();
-  await nextTask();
-  // The server's queries (superjson's parse of the page's state) into the cache.
-  const serverState = serverRendered ? adoptServerState() : undefined;
-  if (serverRendered && !serverState) startFirstPageLoads();
+  const serverState = container.dataset.serverRendered === SERVER_RENDERED ? adoptServerState() : undefined;
   // The server renders the palette of the theme cookie (dark without one), which the theme switch
   // writes. A light choice made before the cookie existed is copied to it here: that visitor gets
   // the app's own render over the dark page once, and their theme's HTML from the next page on.
@@ -69,20 +58,19 @@ async function mount(container: HTMLElement) {
   // also replace a Cookie header set from outside, as Lighthouse's signed-in bench runs set it).
   const themeMode = storedThemeMode();
   if (themeMode === 'light' && serverState?.themeMode !== 'light') rememberThemeMode(themeMode);
-  // The page's first Intl call (the zone, below) loads ICU's locale data: a step of its own.
-  if (serverState) await nextTask();
   // Dates and times are written in the viewer's zone (formatters without a timeZone): in another
   // zone than the server's, the server's text is not this visitor's, and the app renders its own
   // page over it (the HTML still paints first). Threading the viewer's zone (a cookie) through the
   // formatters would let these visitors hydrate too.
   const hydrating = serverState !== undefined && serverState.themeMode === themeMode && serverState.timeZone === localTimeZone();
+  if (!serverState) startFirstPageLoads();
   // Hydrating, the router renders the page as the server did (no Suspense around the matches).
   if (hydrating) router.ssr = { manifest: undefined };
   // The first render waits for the page's route code (preloaded by the page's HTML) and, on a page
   // the server did not render, the signed-in check: rendered before them, the app showed a spinner
   // and then rendered the whole page again. The load starts in a task of its own, not in the one
   // that ran the app's modules. On a server-rendered page the loaders find their data in the cache.
-  await nextTask();
+  await new Promise((resolve) => setTimeout(resolve));
   await router.load();
   const app = (
     <StrictMode>

@@ -59,14 +59,12 @@ export type RouteIndex = {
    * import, less the entry's and those the page's HTML already preloads.
    */
   chunkTags(file: string): string;
-  /** The modulepreload tags of these modules' chunks (manifest keys: paths from the root) and their imports, less the entry's. */
-  moduleTags(keys: string[]): string;
 };
 
 /** The route files of the build (Vite's manifest); matches nothing for a build without one. */
 export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
   const manifestPath = path.join(clientDir, '.vite/manifest.json');
-  if (!fs.existsSync(manifestPath)) return { match: () => undefined, chunkTags: () => '', moduleTags: () => '' };
+  if (!fs.existsSync(manifestPath)) return { match: () => undefined, chunkTags: () => '' };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const routes: RouteFile[] = [];
   for (const key of Object.keys(manifest)) {
@@ -81,12 +79,15 @@ export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
   const chunksOfPage = (page: RouteFile) =>
     chunksOf(manifest, [...layouts.filter((layout) => page.file.startsWith(`${layout.file}/`)).map((layout) => layout.key), page.key]);
   const chunks = new Map(pages.map((page) => [page.file, chunksOfPage(page)]));
-  const tagsOf = (files: string[]) =>
-    files
-      .filter((file) => !pageHtml.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
-  const tags = new Map(pages.map((page) => [page.file, tagsOf(chunks.get(page.file) ?? [])]));
+  const tags = new Map(
+    pages.map((page) => [
+      page.file,
+      (chunks.get(page.file) ?? [])
+        .filter((file) => !pageHtml.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join(''),
+    ]),
+  );
 
   return {
     match(pathname) {
@@ -106,6 +107,5 @@ export function routeIndex(clientDir: string, pageHtml: string): RouteIndex {
       return best;
     },
     chunkTags: (file) => tags.get(file) ?? '',
-    moduleTags: (keys) => tagsOf(chunksOf(manifest, keys)),
   };
 }

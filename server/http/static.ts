@@ -60,7 +60,7 @@ export async function registerClient(
     // A signed-out page takes a read token of its address (decision 037), its server render's queries none.
     const wait = signedIn || !options.publicReads ? 0 : options.publicReads.take(req.ip);
     if (wait > 0) return tooManyReads(reply, wait);
-    const template = shell.html(req.url.split('?')[0], signedIn);
+    const template = shell.html(req.url.split('?')[0]);
     const rendered = await renderPage?.(req, reply, signedIn, template);
     // A page rendered for a session is that member's own: never kept by a shared cache.
     if (rendered && signedIn) reply.header('Cache-Control', 'private, no-store');

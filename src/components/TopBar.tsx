@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { authSearch } from '../features/auth/signInToAct';
+import { authSearch } from '../features/auth/authSearch';
 import { useMe } from '../features/auth/useAuth';
 import { useUnseenCounts } from '../features/notifications/useUnseenCounts';
 import { ButtonLink, IconButtonLink, TextLink } from './links';

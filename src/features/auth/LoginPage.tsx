@@ -15,7 +15,7 @@ import { trpc } from '../../trpc';
 import { AuthCard } from './AuthCard';
 import { errorText } from '../../components/forms/errorText';
 import { RequestSignInLink, SignInWithLink } from './SignInLink';
-import { authSearch } from './signInToAct';
+import { authSearch } from './authSearch';
 import { rememberUser } from './useAuth';
 import { FormTextField } from '../../components/forms/FormTextField';
 

@@ -15,7 +15,7 @@ import { CHECK_EMAIL, REGISTER_USER_TYPES, registerInput } from '../../../server
 import { ButtonLink, TextLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { AuthCard } from './AuthCard';
-import { authSearch } from './signInToAct';
+import { authSearch } from './authSearch';
 import { errorText } from '../../components/forms/errorText';
 import { DisplayNameField } from './DisplayNameField';
 import { FormTextField } from '../../components/forms/FormTextField';

@@ -6,8 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { returnPath } from '../../../server/domains/auth/rules';
 import { ButtonLink } from '../../components/links';
+import { authSearch } from './authSearch';
 import { useMe } from './useAuth';
 
 // Public pages (decision 034): a signed-out visitor reads artist, studio, storefront and product
@@ -29,12 +29,6 @@ export function pathWithAction(location: { pathname: string; searchStr: string; 
   const query = params.toString();
   return `${location.pathname}${query ? `?${query}` : ''}${location.hash ? `#${location.hash}` : ''}`;
 }
-
-/** The sign-in and registration pages, each bringing the visitor back to `redirect` afterwards. */
-export const authSearch = (redirect: string | undefined) => {
-  const kept = returnPath(redirect);
-  return kept ? { redirect: kept } : {};
-};
 
 /**
  * For a public page's action button: `signedIn` says whether to act; for a visitor, `ask(what,
