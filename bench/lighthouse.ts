@@ -34,7 +34,9 @@ export async function launchChromium(extraArgs: string[] = []) {
     async close() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still write to the profile after the browser has exited
+      // (a removal then failed with ENOTEMPTY and took the whole group's rows with it): retried.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
