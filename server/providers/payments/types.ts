@@ -15,6 +15,8 @@ export const LOCAL_TEST_PAYMENT_METHODS = {
   succeedsMastercard: 'pm_card_mastercard',
   declined: 'pm_card_chargeDeclined',
   insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
+  /** Attaches (and starts a trial) fine; every charge fails: a renewal that goes to dunning. */
+  failsOnCharge: 'pm_card_chargeCustomerFail',
 } as const;
 
 export type ChargeInput = {
@@ -114,6 +116,11 @@ export type ProviderSubscription = {
    * with Stripe the invoice is paid asynchronously and reported by the charge.succeeded webhook.
    */
   payment: { chargeId: string; amountCents: number; receiptUrl: string | null } | null;
+  /**
+   * Dunning (decision 041), when the provider's answer carries it: failed attempts at the current
+   * invoice and when the next retry is due (null: none planned).
+   */
+  dunning?: { failedAttempts: number; nextAttemptAt: Date | null };
 };
 
 export type CreateSubscriptionInput = {
@@ -177,11 +184,23 @@ export interface PaymentsProvider {
   cancelSubscription(input: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
 
   /** An Express account for receiving payments. */
-  createConnectAccount(input: { userId: string; email: string; firstName: string; lastName: string; idempotencyKey: string }): Promise<ConnectAccountSnapshot>;
+  createConnectAccount(input: {
+    userId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    idempotencyKey: string;
+  }): Promise<ConnectAccountSnapshot>;
   getConnectAccount(accountId: string): Promise<ConnectAccountSnapshot>;
   /** Where the account holder completes onboarding (Stripe's hosted page, or ours in local mode). */
   createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: Date }>;
   getBalance(accountId: string): Promise<ConnectBalance>;
-  createPayout(input: { accountId: string; amountCents: number; currency: string; method: 'instant' | 'standard'; idempotencyKey: string }): Promise<ProviderPayout>;
+  createPayout(input: {
+    accountId: string;
+    amountCents: number;
+    currency: string;
+    method: 'instant' | 'standard';
+    idempotencyKey: string;
+  }): Promise<ProviderPayout>;
   listPayouts(accountId: string, limit: number): Promise<ProviderPayout[]>;
 }
