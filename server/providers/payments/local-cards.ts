@@ -13,21 +13,13 @@ export type LocalCard = {
 const LOCAL_CARDS: Record<string, LocalCard> = {
   [LOCAL_TEST_PAYMENT_METHODS.succeeds]: { brand: 'visa', last4: '4242', decline: null },
   [LOCAL_TEST_PAYMENT_METHODS.succeedsMastercard]: { brand: 'mastercard', last4: '4444', decline: null },
-  [LOCAL_TEST_PAYMENT_METHODS.declined]: {
-    brand: 'visa',
-    last4: '0002',
-    decline: { message: 'Your card was declined.', code: 'generic_decline' },
-  },
+  [LOCAL_TEST_PAYMENT_METHODS.declined]: { brand: 'visa', last4: '0002', decline: { message: 'Your card was declined.', code: 'generic_decline' } },
   [LOCAL_TEST_PAYMENT_METHODS.insufficientFunds]: {
     brand: 'visa',
     last4: '9995',
     decline: { message: 'Your card has insufficient funds.', code: 'insufficient_funds' },
   },
-  [LOCAL_TEST_PAYMENT_METHODS.failsOnCharge]: {
-    brand: 'visa',
-    last4: '0341',
-    decline: { message: 'Your card was declined.', code: 'card_declined' },
-  },
+  [LOCAL_TEST_PAYMENT_METHODS.failsOnCharge]: { brand: 'visa', last4: '0341', decline: { message: 'Your card was declined.', code: 'card_declined' } },
 };
 
 export const localCard = (paymentMethodId: string): LocalCard | null => LOCAL_CARDS[paymentMethodId] ?? null;

@@ -93,9 +93,7 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
 export async function findLocalSubscription(books: LocalBooks, idempotencyKey: string): Promise<ProviderSubscription | null> {
   const [row] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
   if (!row) return null;
-  const payment = row.latestChargeId
-    ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) }
-    : null;
+  const payment = row.latestChargeId ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) } : null;
   return snapshot(row, payment);
 }
 
@@ -110,11 +108,7 @@ export const changeLocalSubscriptionPlan = (books: LocalBooks, subscriptionId: s
   updateSubscription(books, subscriptionId, { planId: plan.planId, price: plan.priceCents, currency: plan.currency });
 
 export const cancelLocalSubscription = (books: LocalBooks, subscriptionId: string, atPeriodEnd: boolean) =>
-  updateSubscription(
-    books,
-    subscriptionId,
-    atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() },
-  );
+  updateSubscription(books, subscriptionId, atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() });
 
 /** How many due subscriptions one renewal pass handles. */
 const RENEWAL_BATCH = 50;

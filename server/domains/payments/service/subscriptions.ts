@@ -37,15 +37,7 @@ export const providerFields = (sub: ProviderSubscription) => ({
 /** Records a charge in the payer's history once (the provider's charge id is unique there). */
 export async function recordPayment(
   ctx: ServiceCtx,
-  entry: {
-    userId: string;
-    chargeId: string;
-    amountCents: number;
-    currency: string;
-    description: string;
-    receiptUrl: string | null;
-    date: Date;
-  },
+  entry: { userId: string; chargeId: string; amountCents: number; currency: string; description: string; receiptUrl: string | null; date: Date },
 ) {
   await ctx.db
     .insert(paymentHistory)
@@ -63,12 +55,7 @@ export async function recordPayment(
 }
 
 /** A subscription's period payment in the subscriber's history (once, as recordPayment is). */
-export async function recordSubscriptionPayment(
-  ctx: ServiceCtx,
-  row: SubscriptionRow,
-  payment: NonNullable<ProviderSubscription['payment']>,
-  date: Date,
-) {
+export async function recordSubscriptionPayment(ctx: ServiceCtx, row: SubscriptionRow, payment: NonNullable<ProviderSubscription['payment']>, date: Date) {
   await recordPayment(ctx, {
     userId: row.userId,
     chargeId: payment.chargeId,
@@ -95,19 +82,10 @@ export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.outpu
   try {
     [claim] = await ctx.db
       .insert(subscriptions)
-      .values({
-        userId: ctx.user.id,
-        studioId: input.studioId ?? null,
-        planId: plan.planId,
-        planName: plan.planName,
-        price: plan.priceCents,
-        status: 'incomplete',
-        createdAt: now,
-      })
+      .values({ userId: ctx.user.id, studioId: input.studioId ?? null, planId: plan.planId, planName: plan.planName, price: plan.priceCents, status: 'incomplete', createdAt: now })
       .returning();
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(input.studioId ? 'This studio already has a subscription' : 'You already have a subscription');
+    if (isUniqueViolation(error)) throw conflict(input.studioId ? 'This studio already has a subscription' : 'You already have a subscription');
     throw error;
   }
   let created: ProviderSubscription;
@@ -146,13 +124,9 @@ export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.outpu
 
 /** The user's own subscriptions and those of studios they manage; anyone else gets NOT_FOUND. */
 async function requireSubscription(ctx: AuthedCtx, subscriptionId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.deleted, false)));
+  const [row] = await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.deleted, false)));
   if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-  const mine =
-    row.userId === ctx.user.id || (row.studioId !== null && (await canManageShop(ctx.db, ctx.user.id, row.studioId, ctx.deps.clock.now())));
+  const mine = row.userId === ctx.user.id || (row.studioId !== null && (await canManageShop(ctx.db, ctx.user.id, row.studioId, ctx.deps.clock.now())));
   if (!mine) throw notFound(SUBSCRIPTION_NOT_FOUND);
   if (!row.stripeSubscriptionId) throw new AppError('PRECONDITION_FAILED', 'Stripe subscription ID not found');
   return { ...row, stripeSubscriptionId: row.stripeSubscriptionId };
@@ -208,13 +182,7 @@ export async function listSubscriptions({ ctx }: { ctx: AuthedCtx }) {
   return ctx.db
     .select()
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.deleted, false),
-        sql`${subscriptions.status} <> 'incomplete'`,
-        or(eq(subscriptions.userId, ctx.user.id), managed),
-      ),
-    )
+    .where(and(eq(subscriptions.deleted, false), sql`${subscriptions.status} <> 'incomplete'`, or(eq(subscriptions.userId, ctx.user.id), managed)))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(50);
 }
