@@ -121,6 +121,8 @@ export type ProviderSubscription = {
    * invoice and when the next retry is due (null: none planned).
    */
   dunning?: { failedAttempts: number; nextAttemptAt: Date | null };
+  /** Canceled by the provider because the renewal could not be paid (Stripe's cancellation_details.reason payment_failed). */
+  endedForNonPayment?: boolean;
 };
 
 export type CreateSubscriptionInput = {
