@@ -50,7 +50,8 @@ const STATUS_LABELS: Partial<Record<string, string>> = {
   past_due: 'Payment failed',
   canceled: 'Canceled',
 };
-const STATUS_COLORS: Partial<Record<string, 'success' | 'error'>> = { trialing: 'success', active: 'success', past_due: 'error' };
+// past_due keeps the default chip: the error palette's white-on-red chip fails contrast; its alert says it instead.
+const STATUS_COLORS: Partial<Record<string, 'success'>> = { trialing: 'success', active: 'success' };
 
 function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
   const utils = trpc.useUtils();
