@@ -25,7 +25,6 @@ describe('dunning in the browser (local provider, test clock)', () => {
     try {
       await renewLocalSubscriptions(app.server.deps);
       const page = await app.newPage();
-      await page.setViewportSize({ width: 390, height: 844 });
       await app.signInAs(page, artist);
       await page.goto(`${app.url}/account/billing`);
       const plan = page.getByRole('group', { name: 'Artist Pro subscription' });
@@ -33,6 +32,8 @@ describe('dunning in the browser (local provider, test clock)', () => {
       const nextTry = longDate.format(new Date(app.server.clock.now().getTime() + DAY));
       await plan.getByText(`We will try again on ${nextTry}`, { exact: false }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/work/wt/notes/dunning-past-due-1280.png' });
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: '/work/wt/notes/dunning-past-due-390.png', fullPage: true });
 
       await plan.getByRole('link', { name: 'Update card' }).click();
@@ -53,6 +54,38 @@ describe('dunning in the browser (local provider, test clock)', () => {
       await plan.getByText(`Renews on ${longDate.format(addMonth(started.currentPeriodEnd!))}`).waitFor();
       await page.screenshot({ path: '/work/wt/notes/dunning-recovered-390.png', fullPage: true });
       expect(await plan.getByText('Payment failed — update your card').count()).toBe(0);
+    } finally {
+      app.server.clock.advance(-moved);
+    }
+  });
+
+  it('every retry fails: after the last one the plan is canceled and billing says why, with a link to add a card', async () => {
+    const artist = await createUser({ firstName: 'Eli', lastName: 'Moss' }, app.server.deps.db);
+    const api = app.server.client();
+    await api.auth.login.mutate({ email: artist.email, password: artist.password });
+    const started = await api.payment.subscribe.mutate({
+      priceId: 'artist_pro',
+      paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.failsOnCharge,
+    });
+    const trialMs = started.trialEnd!.getTime() - app.server.clock.now().getTime();
+    let moved = 0;
+    try {
+      for (const days of [0, 1, 3, 5]) {
+        const target = trialMs + MINUTE + days * DAY;
+        app.server.clock.advance(target - moved);
+        moved = target;
+        await renewLocalSubscriptions(app.server.deps);
+      }
+      const page = await app.newPage();
+      await app.signInAs(page, artist);
+      await page.goto(`${app.url}/account/billing`);
+      const plan = page.getByRole('group', { name: 'Artist Pro subscription' });
+      await plan.getByText('Canceled: the payment failed').waitFor();
+      await plan.getByText('We could not charge your card after 4 attempts', { exact: false }).waitFor();
+      await plan.getByRole('link', { name: 'Add a card' }).waitFor();
+      expect(await plan.getByRole('button', { name: 'Cancel now' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/work/wt/notes/dunning-canceled-1280.png' });
     } finally {
       app.server.clock.advance(-moved);
     }
