@@ -1,7 +1,19 @@
 import Stripe from 'stripe';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { connectAccounts, notifications, orders, paymentHistory, paymentRequests, paymentTransactions, products, subscriptions, users, webhookEvents } from '../../server/db/schema';
+import {
+  connectAccounts,
+  mailOutbox,
+  notifications,
+  orders,
+  paymentHistory,
+  paymentRequests,
+  paymentTransactions,
+  products,
+  subscriptions,
+  users,
+  webhookEvents,
+} from '../../server/db/schema';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { paymentRequestCast, signedInUser, strandedCardOrders } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
@@ -197,5 +209,79 @@ describe('POST /webhooks/stripe', () => {
       const stray = intentEvent('payment_intent.payment_failed', { id: 'pi_stray', status: 'canceled', metadata: { orderId: 'not-an-order' } });
       expect((await post(stray, signed(stray))).status).toBe(200);
     });
+  });
+});
+
+describe('dunning by webhook (Stripe mode, decision 041)', () => {
+  /** A subscription invoice as Stripe sends it (API 2025+: the subscription under parent.subscription_details). */
+  const invoice = (subscriptionId: string, fields: Record<string, unknown> = {}) => ({
+    id: `in_${subscriptionId}`,
+    object: 'invoice',
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+    ...fields,
+  });
+  const deliver = async (payload: string, copies = 1) => {
+    const answers = await Promise.all(Array.from({ length: copies }, () => post(payload, signed(payload))));
+    expect(answers.map((a) => a.status)).toEqual(Array(copies).fill(200));
+  };
+
+  it('invoice.payment_failed → past_due with one e-mail per attempt (replays and repeats change nothing); invoice.paid → active; deleted for non-payment → canceled with an e-mail', async () => {
+    const { client, user } = await signedInUser(server);
+    const sub = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' });
+    const providerId = sub.stripeSubscriptionId!;
+    const rowNow = async () => (await server.deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0];
+    const mails = () => server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(mailOutbox.createdAt);
+    const inDays = (days: number) => Math.floor(server.clock.now().getTime() / 1000) + days * 86_400;
+
+    const first = stripeEvent('invoice.payment_failed', invoice(providerId, { attempt_count: 1, next_payment_attempt: inDays(1) }));
+    await deliver(first, 5);
+    expect(await rowNow()).toMatchObject({ status: 'past_due', failedPaymentAttempts: 1, nextPaymentAttemptAt: new Date(inDays(1) * 1000) });
+    const [mail] = await mails();
+    expect(mail.subject).toBe('Payment failed for your Artist Pro subscription');
+    expect(mail.text).toContain('attempt 1');
+    expect(mail.text).toContain(`${server.deps.config.appOrigin}/account/billing`);
+    // Another event about the same attempt (a new id) is not a new failure.
+    await deliver(stripeEvent('invoice.payment_failed', invoice(providerId, { attempt_count: 1, next_payment_attempt: inDays(1) })));
+    expect(await mails()).toHaveLength(1);
+
+    await deliver(stripeEvent('invoice.payment_failed', invoice(providerId, { attempt_count: 2, next_payment_attempt: inDays(3) })));
+    expect(await rowNow()).toMatchObject({ status: 'past_due', failedPaymentAttempts: 2 });
+    expect((await mails())[1].text).toContain('attempt 2');
+
+    const paid = stripeEvent('invoice.paid', invoice(providerId, { status: 'paid' }));
+    await deliver(paid, 3);
+    expect(await rowNow()).toMatchObject({ status: 'active', failedPaymentAttempts: 0, nextPaymentAttemptAt: null });
+
+    // The next period's renewal fails on every retry and Stripe cancels the subscription.
+    await deliver(stripeEvent('invoice.payment_failed', invoice(providerId, { attempt_count: 4, next_payment_attempt: null })));
+    expect((await mails())[2].text).toContain('This was the last attempt');
+    const now = Math.floor(server.clock.now().getTime() / 1000);
+    const deleted = stripeEvent('customer.subscription.deleted', {
+      id: providerId,
+      object: 'subscription',
+      status: 'canceled',
+      cancel_at_period_end: false,
+      canceled_at: now,
+      cancellation_details: { reason: 'payment_failed' },
+      trial_end: null,
+      start_date: now,
+      metadata: { planId: 'artist_pro' },
+      items: { object: 'list', data: [{ id: 'si_1', price: { unit_amount: 500 }, current_period_start: now, current_period_end: inDays(30) }] },
+    });
+    await deliver(deleted, 3);
+    expect(await rowNow()).toMatchObject({ status: 'canceled', nextPaymentAttemptAt: null });
+    expect((await mails()).map((m) => m.subject)).toEqual([
+      'Payment failed for your Artist Pro subscription',
+      'Payment failed for your Artist Pro subscription',
+      'Payment failed for your Artist Pro subscription',
+      'Your Artist Pro subscription was canceled',
+    ]);
+  });
+
+  it('invoices of no subscription, or of a subscription we do not have, are recorded and ignored', async () => {
+    const loose = stripeEvent('invoice.payment_failed', { id: 'in_loose', object: 'invoice', parent: null, attempt_count: 1, next_payment_attempt: null });
+    await deliver(loose);
+    await deliver(stripeEvent('invoice.paid', invoice('sub_unknown')));
+    await deliver(stripeEvent('invoice.payment_failed', invoice('sub_unknown', { attempt_count: 1, next_payment_attempt: null })));
   });
 });

@@ -67,6 +67,11 @@ export const localSubscriptions = pgTable('local_subscriptions', {
   /** The first period's payment (no trial): ch_local_…. */
   latestChargeId: text(),
   createdAt: createdAt(),
+  // Dunning (decision 041): the failed attempts at the current period's invoice, when the first
+  // failed, and when the next retry is due (Stripe's attempt_count and next_payment_attempt).
+  failedAttempts: integer().notNull().default(0),
+  firstFailedAt: timestamptz(),
+  nextRetryAt: timestamptz(),
 });
 
 export const localConnectAccounts = pgTable('local_connect_accounts', {

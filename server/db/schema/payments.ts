@@ -42,6 +42,9 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamptz(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     canceledAt: timestamptz(),
+    /** Dunning (decision 041): failed attempts at the current invoice, and the provider's next retry. */
+    failedPaymentAttempts: integer().notNull().default(0),
+    nextPaymentAttemptAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...softDelete,

@@ -2,7 +2,7 @@ import type { notifications } from '../../db/schema';
 import type { OutgoingMail } from '../../providers/mail';
 import { deepLink } from './rules';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The e-mail of a notification: its title as subject, its body, and a link to its deep link. It

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { connectAccounts, subscriptions, users, webhookEvents } from '../../db/schema';
+import { connectAccounts, users, webhookEvents } from '../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../service-context';
 import { isUuid } from '../../lib/ids';
 import type { PaymentsEvent } from '../../providers/payments/stripe-events';
 import type { ChargeResult } from '../../providers/payments/types';
 import { settleOrderPayment } from '../orders/service/reconcile';
 import { saveConnectAccount } from './connect/accounts';
+import { applySubscriptionSnapshot, recordFailedRenewal, recordPaidRenewal } from './dunning';
 import { settleAttempt } from './requests/process';
 import { recordPayment } from './service/subscriptions';
 
@@ -24,21 +25,15 @@ export async function applyPaymentsEvent(ctx: ServiceCtx, event: PaymentsEvent):
       .returning({ id: webhookEvents.id });
     if (!fresh) return { duplicate: true };
     switch (event.kind) {
-      case 'subscription': {
-        const sub = event.subscription;
-        await tx.db
-          .update(subscriptions)
-          .set({
-            status: sub.status as (typeof subscriptions.$inferSelect)['status'],
-            trialEnd: sub.trialEnd,
-            currentPeriodStart: sub.currentPeriodStart,
-            currentPeriodEnd: sub.currentPeriodEnd,
-            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-            canceledAt: sub.canceledAt,
-          })
-          .where(eq(subscriptions.stripeSubscriptionId, sub.subscriptionId));
+      case 'subscription':
+        await applySubscriptionSnapshot(tx, event.subscription);
         break;
-      }
+      case 'renewal_failed':
+        await recordFailedRenewal(tx, event);
+        break;
+      case 'renewal_paid':
+        await recordPaidRenewal(tx, event.subscriptionId);
+        break;
       case 'payment_succeeded':
       case 'payment_failed': {
         const result: ChargeResult =

@@ -19,6 +19,7 @@ const LOCAL_CARDS: Record<string, LocalCard> = {
     last4: '9995',
     decline: { message: 'Your card has insufficient funds.', code: 'insufficient_funds' },
   },
+  [LOCAL_TEST_PAYMENT_METHODS.failsOnCharge]: { brand: 'visa', last4: '0341', decline: { message: 'Your card was declined.', code: 'card_declined' } },
 };
 
 export const localCard = (paymentMethodId: string): LocalCard | null => LOCAL_CARDS[paymentMethodId] ?? null;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { localSubscriptions } from '../../db/schema';
 import { DAY } from '../../lib/time';
 import { chargeLocally, localReceiptUrl } from './local-charges';
@@ -30,6 +30,7 @@ function snapshot(row: SubscriptionRow, payment: ProviderSubscription['payment']
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     canceledAt: row.canceledAt,
     payment,
+    dunning: { failedAttempts: row.failedAttempts, nextAttemptAt: row.nextRetryAt },
   };
 }
 
@@ -113,41 +114,123 @@ export const cancelLocalSubscription = (books: LocalBooks, subscriptionId: strin
 const RENEWAL_BATCH = 50;
 
 /**
+ * Days after a renewal's first failed charge on which it is retried (decision 041); after the
+ * last retry fails the subscription is canceled. Stripe's retry schedule is set to the same.
+ */
+export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
+
+/** A subscription changed by billing, with the failed charge when the change is a failure. */
+export type RenewalChange = { subscription: ProviderSubscription; failure: { reason: string; attempt: number } | null };
+
+/** Records a change in the app's own tables, on the transaction that makes it in the local books. */
+export type OnRenewal = (db: LocalBooks['db'], change: RenewalChange) => Promise<void>;
+
+const LIVE = ['trialing', 'active'];
+
+/** A period that is over and unpaid, or a past_due subscription whose next retry is due. */
+const dueAt = (now: Date) =>
+  or(
+    and(lte(localSubscriptions.currentPeriodEnd, now), inArray(localSubscriptions.status, LIVE)),
+    and(eq(localSubscriptions.status, 'past_due'), lte(localSubscriptions.nextRetryAt, now)),
+  );
+
+/** The charge of one attempt at one period: a second node, or a retried pass, gets the first outcome. */
+const attemptKey = (sub: SubscriptionRow) =>
+  `${sub.idempotencyKey}:period:${sub.currentPeriodEnd.toISOString()}${sub.failedAttempts > 0 ? `:retry:${sub.failedAttempts}` : ''}`;
+
+/** What a failed attempt leaves: past_due until the next retry of the schedule, canceled after the last. */
+function afterFailure(sub: SubscriptionRow, now: Date) {
+  const failedAttempts = sub.failedAttempts + 1;
+  const firstFailedAt = sub.firstFailedAt ?? now;
+  const retryDays = RENEWAL_RETRY_DAYS[failedAttempts - 1];
+  if (retryDays === undefined) return { status: 'canceled', canceledAt: now, failedAttempts, firstFailedAt, nextRetryAt: null };
+  return { status: 'past_due', failedAttempts, firstFailedAt, nextRetryAt: new Date(firstFailedAt.getTime() + retryDays * DAY) };
+}
+
+/**
  * What Stripe's billing does at a period's end, for the local provider: a subscription set to
  * cancel at period end is canceled; any other is charged for the next month on its card (trialing
- * → active; a decline → past_due, which stays until the subscriber cancels: no automatic retries). The charge is keyed by subscription
- * and period, and the row advances only from the period it was read at, so two nodes renewing at
- * once charge once and advance once. Returns the subscriptions that changed.
+ * → active). A decline makes it past_due and retries it on RENEWAL_RETRY_DAYS after the first
+ * failure; a retry that succeeds makes it active for the next period, and after the last failed
+ * retry it is canceled. Each subscription is renewed in its own transaction under its row lock
+ * (SKIP LOCKED: another node skips it), with the charge keyed by subscription, period and attempt,
+ * so two nodes charge each attempt once; onChange records the change on that transaction.
+ * Returns how many subscriptions changed.
  */
-export async function renewDueLocalSubscriptions(books: LocalBooks): Promise<ProviderSubscription[]> {
+export async function renewDueLocalSubscriptions(books: LocalBooks, onChange: OnRenewal): Promise<number> {
   const now = books.clock.now();
   const due = await books.db
-    .select()
+    .select({ id: localSubscriptions.id })
     .from(localSubscriptions)
-    .where(and(lte(localSubscriptions.currentPeriodEnd, now), inArray(localSubscriptions.status, ['trialing', 'active'])))
+    .where(dueAt(now))
     .orderBy(localSubscriptions.currentPeriodEnd)
     .limit(RENEWAL_BATCH);
-  const changed: ProviderSubscription[] = [];
-  for (const sub of due) {
-    const samePeriod = and(eq(localSubscriptions.id, sub.id), eq(localSubscriptions.currentPeriodEnd, sub.currentPeriodEnd), eq(localSubscriptions.status, sub.status));
-    if (sub.cancelAtPeriodEnd) {
-      const [row] = await books.db.update(localSubscriptions).set({ status: 'canceled', canceledAt: sub.currentPeriodEnd }).where(samePeriod).returning();
-      if (row) changed.push(snapshot(row));
-      continue;
-    }
-    const charged = await chargeLocally(books, {
-      amountCents: sub.price,
-      currency: sub.currency,
-      paymentMethodId: sub.defaultPaymentMethodId,
-      customerId: sub.customerId,
-      description: `Subscription renewal (${sub.planId})`,
-      idempotencyKey: `${sub.idempotencyKey}:period:${sub.currentPeriodEnd.toISOString()}`,
+  let changed = 0;
+  for (const { id } of due) {
+    const change = await books.db.transaction(async (tx) => {
+      const txBooks = { ...books, db: tx as unknown as LocalBooks['db'] };
+      const [sub] = await tx
+        .select()
+        .from(localSubscriptions)
+        .where(and(eq(localSubscriptions.id, id), dueAt(now)))
+        .for('update', { skipLocked: true });
+      if (!sub) return null;
+      const renewed = await renewOne(txBooks, sub, now);
+      if (renewed) await onChange(txBooks.db, renewed);
+      return renewed;
     });
-    const next = charged.ok
-      ? { status: 'active', currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: addMonth(sub.currentPeriodEnd), latestChargeId: charged.chargeId }
-      : { status: 'past_due' };
-    const [row] = await books.db.update(localSubscriptions).set(next).where(samePeriod).returning();
-    if (row) changed.push(snapshot(row, charged.ok ? { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: sub.price, receiptUrl: charged.receiptUrl } : null));
+    if (change) changed++;
   }
   return changed;
+}
+
+async function renewOne(books: LocalBooks, sub: SubscriptionRow, now: Date): Promise<RenewalChange> {
+  const update = async (changes: Partial<typeof localSubscriptions.$inferInsert>) =>
+    (await books.db.update(localSubscriptions).set(changes).where(eq(localSubscriptions.id, sub.id)).returning())[0];
+  if (sub.cancelAtPeriodEnd)
+    return {
+      subscription: snapshot(await update({ status: 'canceled', canceledAt: sub.currentPeriodEnd, nextRetryAt: null })),
+      failure: null,
+    };
+  const charged = await chargeLocally(books, {
+    amountCents: sub.price,
+    currency: sub.currency,
+    paymentMethodId: sub.defaultPaymentMethodId,
+    customerId: sub.customerId,
+    description: `Subscription renewal (${sub.planId})`,
+    idempotencyKey: attemptKey(sub),
+  });
+  if (!charged.ok)
+    return {
+      subscription: snapshot(await update(afterFailure(sub, now))),
+      failure: { reason: charged.reason, attempt: sub.failedAttempts + 1 },
+    };
+  const row = await update({
+    status: 'active',
+    currentPeriodStart: sub.currentPeriodEnd,
+    currentPeriodEnd: addMonth(sub.currentPeriodEnd),
+    latestChargeId: charged.chargeId,
+    failedAttempts: 0,
+    firstFailedAt: null,
+    nextRetryAt: null,
+  });
+  return {
+    subscription: snapshot(row, {
+      chargeId: charged.chargeId ?? charged.paymentIntentId,
+      amountCents: sub.price,
+      receiptUrl: charged.receiptUrl,
+    }),
+    failure: null,
+  };
+}
+
+/**
+ * A new default card of the customer becomes the card of their live subscriptions (the next
+ * renewal or retry charges it), as the billing page's "update your card" promises.
+ */
+export async function useCardForLocalSubscriptions(books: LocalBooks, customerId: string, paymentMethodId: string) {
+  await books.db
+    .update(localSubscriptions)
+    .set({ defaultPaymentMethodId: paymentMethodId })
+    .where(and(eq(localSubscriptions.customerId, customerId), inArray(localSubscriptions.status, [...LIVE, 'past_due'])));
 }

@@ -10,15 +10,23 @@ import {
   getLocalConnectAccount,
   listLocalPayouts,
 } from './local-connect';
-import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription, findLocalSubscription, renewDueLocalSubscriptions } from './local-subscriptions';
-import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider, type ProviderSubscription } from './types';
+import {
+  cancelLocalSubscription,
+  changeLocalSubscriptionPlan,
+  createLocalSubscription,
+  findLocalSubscription,
+  type OnRenewal,
+  renewDueLocalSubscriptions,
+  useCardForLocalSubscriptions,
+} from './local-subscriptions';
+import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider } from './types';
 
 /** The local provider also plays Stripe's hosted onboarding page, which the app shows in local mode. */
 export interface LocalPaymentsProvider extends PaymentsProvider {
   readonly kind: 'local';
   completeOnboarding(accountId: string): Promise<ConnectAccountSnapshot>;
-  /** Stripe's billing at period end: renews (charging the card) or ends due subscriptions. */
-  renewDueSubscriptions(): Promise<ProviderSubscription[]>;
+  /** Stripe's billing at period end and its retries: renews, retries or ends due subscriptions; onChange records each change. */
+  renewDueSubscriptions(onChange: OnRenewal): Promise<number>;
 }
 
 export const isLocalProvider = (provider: PaymentsProvider): provider is LocalPaymentsProvider => provider.kind === 'local';
@@ -42,8 +50,9 @@ export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
       if (!card) throw new PaymentProviderError(noSuchPaymentMethod(paymentMethodId));
       return { paymentMethodId, brand: card.brand, last4: card.last4, ...localCardExpiry(books.clock.now()) };
     },
-    // Our payment_methods table is the local provider's record of saved cards and their default.
-    async setDefaultPaymentMethod() {},
+    // Our payment_methods table is the local provider's record of saved cards and their default;
+    // the customer's subscriptions are charged on the new default from then on.
+    setDefaultPaymentMethod: ({ customerId, paymentMethodId }) => useCardForLocalSubscriptions(books, customerId, paymentMethodId),
     async detachPaymentMethod() {},
     createSubscription: (input) => createLocalSubscription(books, input),
     findSubscription: (idempotencyKey) => findLocalSubscription(books, idempotencyKey),
@@ -53,7 +62,7 @@ export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
     getConnectAccount: (accountId) => getLocalConnectAccount(books, accountId),
     createOnboardingLink: (input) => createLocalOnboardingLink(books, input),
     completeOnboarding: (accountId) => completeLocalOnboarding(books, accountId),
-    renewDueSubscriptions: () => renewDueLocalSubscriptions(books),
+    renewDueSubscriptions: (onChange) => renewDueLocalSubscriptions(books, onChange),
     getBalance: (accountId) => getLocalBalance(books, accountId),
     createPayout: (input) => createLocalPayout(books, input),
     listPayouts: (accountId, limit) => listLocalPayouts(books, accountId, limit),

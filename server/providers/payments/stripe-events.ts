@@ -10,6 +10,9 @@ export type PaymentsEvent = { id: string; type: string } & (
   | { kind: 'account'; account: ConnectAccountSnapshot }
   | { kind: 'charge_succeeded'; chargeId: string; customerId: string | null; amountCents: number; currency: string; description: string | null; receiptUrl: string | null; createdAt: Date }
   | { kind: 'other' }
+  // Dunning (decision 041): a subscription invoice's failed attempt, and its payment.
+  | { kind: 'renewal_failed'; subscriptionId: string; attemptCount: number; nextAttemptAt: Date | null; reason: string }
+  | { kind: 'renewal_paid'; subscriptionId: string }
 );
 
 /** Stripe's default tolerance for a signature's timestamp: 300 seconds. */
@@ -28,6 +31,9 @@ export function parseStripeEvent(rawBody: Buffer, signature: string, secret: str
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return { ...base, kind: 'subscription', subscription: subscriptionOf(event.data.object) };
+    case 'invoice.payment_failed':
+    case 'invoice.paid':
+      return invoiceEvent(base, event.data.object, event.type);
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
       const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null);
@@ -56,4 +62,25 @@ export function parseStripeEvent(rawBody: Buffer, signature: string, secret: str
     default:
       return { ...base, kind: 'other' };
   }
+}
+
+/** The subscription an invoice bills, when it bills one. */
+const invoiceSubscription = (invoice: Stripe.Invoice) => {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  return typeof subscription === 'string' ? subscription : (subscription?.id ?? null);
+};
+
+/** A subscription invoice's failed attempt (attempt_count, next_payment_attempt) or payment; other invoices are not ours. */
+function invoiceEvent(base: { id: string; type: string }, invoice: Stripe.Invoice, type: 'invoice.payment_failed' | 'invoice.paid'): PaymentsEvent {
+  const subscriptionId = invoiceSubscription(invoice);
+  if (!subscriptionId) return { ...base, kind: 'other' };
+  if (type === 'invoice.paid') return { ...base, kind: 'renewal_paid', subscriptionId };
+  return {
+    ...base,
+    kind: 'renewal_failed',
+    subscriptionId,
+    attemptCount: invoice.attempt_count,
+    nextAttemptAt: invoice.next_payment_attempt === null ? null : new Date(invoice.next_payment_attempt * 1000),
+    reason: 'Your card was declined.',
+  };
 }

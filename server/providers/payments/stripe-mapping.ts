@@ -20,6 +20,7 @@ export function subscriptionOf(subscription: Stripe.Subscription): ProviderSubsc
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     canceledAt: maybeSeconds(subscription.canceled_at),
     payment: null,
+    endedForNonPayment: subscription.cancellation_details?.reason === 'payment_failed',
   };
 }
 

@@ -15,6 +15,8 @@ export const LOCAL_TEST_PAYMENT_METHODS = {
   succeedsMastercard: 'pm_card_mastercard',
   declined: 'pm_card_chargeDeclined',
   insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
+  /** Attaches (and starts a trial) fine; every charge fails: a renewal that goes to dunning. */
+  failsOnCharge: 'pm_card_chargeCustomerFail',
 } as const;
 
 export type ChargeInput = {
@@ -114,6 +116,13 @@ export type ProviderSubscription = {
    * with Stripe the invoice is paid asynchronously and reported by the charge.succeeded webhook.
    */
   payment: { chargeId: string; amountCents: number; receiptUrl: string | null } | null;
+  /**
+   * Dunning (decision 041), when the provider's answer carries it: failed attempts at the current
+   * invoice and when the next retry is due (null: none planned).
+   */
+  dunning?: { failedAttempts: number; nextAttemptAt: Date | null };
+  /** Canceled by the provider because the renewal could not be paid (Stripe's cancellation_details.reason payment_failed). */
+  endedForNonPayment?: boolean;
 };
 
 export type CreateSubscriptionInput = {

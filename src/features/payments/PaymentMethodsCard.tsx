@@ -11,6 +11,7 @@ import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { CardEntry } from './CardEntry';
+import { PAYMENT_METHODS_ANCHOR } from './PastDueNotice';
 import { SectionCard } from './SectionCard';
 
 const cardName = (m: { brand: string | null; last4: string | null }) =>
@@ -27,7 +28,7 @@ export function PaymentMethodsCard() {
   const [adding, setAdding] = useState(false);
   const error = setDefault.error ?? remove.error;
   return (
-    <SectionCard title="Payment methods">
+    <SectionCard title="Payment methods" id={PAYMENT_METHODS_ANCHOR}>
       {methods.isError && (
         <LoadFailed message="Failed to fetch payment methods" onRetry={() => methods.refetch()} retrying={methods.isFetching} />
       )}

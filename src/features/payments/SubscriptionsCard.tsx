@@ -15,6 +15,7 @@ import { errorText } from '../../components/forms/errorText';
 import { LoadFailed } from '../../components/LoadFailed';
 import { formatDay } from './format';
 import { formatCents } from '../../../server/lib/money';
+import { PastDueNotice } from './PastDueNotice';
 import { SectionCard } from './SectionCard';
 import type { Subscription } from './types';
 
@@ -43,6 +44,15 @@ export function SubscriptionsCard() {
   );
 }
 
+const STATUS_LABELS: Partial<Record<string, string>> = {
+  trialing: 'Trial',
+  active: 'Active',
+  past_due: 'Payment failed',
+  canceled: 'Canceled',
+};
+// past_due keeps the default chip: the error palette's white-on-red chip fails contrast; its alert says it instead.
+const STATUS_COLORS: Partial<Record<string, 'success'>> = { trialing: 'success', active: 'success' };
+
 function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
   const utils = trpc.useUtils();
   const refresh = () => utils.payment.subscriptions.invalidate();
@@ -57,38 +67,39 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
         <Typography sx={{ fontWeight: 600 }}>
           {s.planName} · {formatCents(s.price)}/month
         </Typography>
-        <Chip
-          size="small"
-          label={s.status === 'trialing' ? 'Trial' : s.status}
-          color={s.status === 'active' || s.status === 'trialing' ? 'success' : 'default'}
-        />
+        <Chip size="small" label={STATUS_LABELS[s.status] ?? s.status} color={STATUS_COLORS[s.status] ?? 'default'} />
       </Stack>
       {s.status === 'trialing' && s.trialEnd && <Typography>Free trial until {formatDay(s.trialEnd)}</Typography>}
-      <Typography color="text.secondary">
-        {s.cancelAtPeriodEnd ? `Ends on ${formatDay(s.currentPeriodEnd)}` : `Renews on ${formatDay(s.currentPeriodEnd)}`}
-      </Typography>
+      <PastDueNotice subscription={s} />
+      {s.status !== 'canceled' && s.status !== 'past_due' && (
+        <Typography color="text.secondary">
+          {s.cancelAtPeriodEnd ? `Ends on ${formatDay(s.currentPeriodEnd)}` : `Renews on ${formatDay(s.currentPeriodEnd)}`}
+        </Typography>
+      )}
       {error && <Alert severity="error">{errorText(error)}</Alert>}
-      <Stack direction="row" spacing={1}>
-        <Button
-          variant="outlined"
-          disabled={change.isPending}
-          onClick={() => change.mutate({ subscriptionId: s.id, priceId: other.planId })}
-        >
-          Switch to {other.planName}
-        </Button>
-        {!s.cancelAtPeriodEnd && (
+      {s.status !== 'canceled' && (
+        <Stack direction="row" spacing={1}>
           <Button
             variant="outlined"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate({ subscriptionId: s.id, cancelAtPeriodEnd: true })}
+            disabled={change.isPending}
+            onClick={() => change.mutate({ subscriptionId: s.id, priceId: other.planId })}
           >
-            Cancel at period end
+            Switch to {other.planName}
           </Button>
-        )}
-        <Button color="error" onClick={() => setConfirming(true)}>
-          Cancel now
-        </Button>
-      </Stack>
+          {!s.cancelAtPeriodEnd && (
+            <Button
+              variant="outlined"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate({ subscriptionId: s.id, cancelAtPeriodEnd: true })}
+            >
+              Cancel at period end
+            </Button>
+          )}
+          <Button color="error" onClick={() => setConfirming(true)}>
+            Cancel now
+          </Button>
+        </Stack>
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`cancel-${s.id}`}>
         <DialogTitle id={`cancel-${s.id}`}>Cancel {s.planName} now?</DialogTitle>
         <DialogContent>

@@ -31,6 +31,7 @@ export const providerFields = (sub: ProviderSubscription) => ({
   currentPeriodEnd: sub.currentPeriodEnd,
   cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
   canceledAt: sub.canceledAt,
+  ...(sub.dunning && { failedPaymentAttempts: sub.dunning.failedAttempts, nextPaymentAttemptAt: sub.dunning.nextAttemptAt }),
 });
 
 /** Records a charge in the payer's history once (the provider's charge id is unique there). */
