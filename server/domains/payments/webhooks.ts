@@ -7,6 +7,7 @@ import type { ChargeResult } from '../../providers/payments/types';
 import { settleOrderPayment } from '../orders/service/reconcile';
 import { saveConnectAccount } from './connect/accounts';
 import { settleAttempt } from './requests/process';
+import { applyRefundReport } from './requests/refund-outcome';
 import { recordPayment } from './service/subscriptions';
 
 /**
@@ -73,6 +74,9 @@ export async function applyPaymentsEvent(ctx: ServiceCtx, event: PaymentsEvent):
         break;
       }
       case 'other':
+        break;
+      case 'refunds':
+        for (const refund of event.refunds) await applyRefundReport(tx, refund);
         break;
     }
     return { duplicate: false };

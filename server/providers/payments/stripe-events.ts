@@ -10,7 +10,19 @@ export type PaymentsEvent = { id: string; type: string } & (
   | { kind: 'account'; account: ConnectAccountSnapshot }
   | { kind: 'charge_succeeded'; chargeId: string; customerId: string | null; amountCents: number; currency: string; description: string | null; receiptUrl: string | null; createdAt: Date }
   | { kind: 'other' }
+  | { kind: 'refunds'; refunds: ProviderRefund[] }
 );
+
+/** A refund as its webhooks report it: status is Stripe's (pending, succeeded, failed, canceled, requires_action). */
+export type ProviderRefund = { refundId: string; status: string; amountCents: number; metadata: Record<string, string>; failureReason: string | null };
+
+const refundOf = (refund: Stripe.Refund): ProviderRefund => ({
+  refundId: refund.id,
+  status: refund.status ?? 'pending',
+  amountCents: refund.amount,
+  metadata: refund.metadata ?? {},
+  failureReason: refund.failure_reason ?? null,
+});
 
 /** Stripe's default tolerance for a signature's timestamp: 300 seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
@@ -53,6 +65,13 @@ export function parseStripeEvent(rawBody: Buffer, signature: string, secret: str
         createdAt: new Date(charge.created * 1000),
       };
     }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return { ...base, kind: 'refunds', refunds: [refundOf(event.data.object)] };
+    // The charge lists its refunds only when the API version expands them; refund.updated carries each one otherwise.
+    case 'charge.refunded':
+      return { ...base, kind: 'refunds', refunds: (event.data.object.refunds?.data ?? []).map(refundOf) };
     default:
       return { ...base, kind: 'other' };
   }

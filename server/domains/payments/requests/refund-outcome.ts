@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { paymentRequestRefunds, paymentRequests } from '../../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../../service-context';
+import { isUuid } from '../../../lib/ids';
 import { formatCents } from '../../../lib/money';
+import type { ProviderRefund } from '../../../providers/payments/stripe-events';
 import { recordRefundHistory } from '../service/history';
 import { notifyOtherParty } from './notify';
 
@@ -108,4 +110,17 @@ export async function findRefund(ctx: ServiceCtx, ids: { refundId?: string | nul
     .from(paymentRequestRefunds)
     .where(eq(paymentRequestRefunds.providerRefundId, ids.providerRefundId));
   return byProvider;
+}
+
+/**
+ * A refund webhook (refund.created/updated/failed, charge.refunded): settles or releases our refund
+ * the same way the refunding call does, so whichever comes first decides and the other, or a
+ * replay, changes nothing. Refunds we did not make (none of our rows) are ignored.
+ */
+export async function applyRefundReport(ctx: ServiceCtx, report: ProviderRefund) {
+  const ourId = report.metadata.paymentRequestRefundId;
+  const refund = await findRefund(ctx, { refundId: ourId && isUuid(ourId) ? ourId : null, providerRefundId: report.refundId });
+  if (!refund) return;
+  if (report.status === 'succeeded') await settleRefund(ctx, refund.id, report.refundId);
+  else if (report.status === 'failed' || report.status === 'canceled') await releaseRefund(ctx, refund.id, report.failureReason ?? 'The refund did not go through');
 }
