@@ -254,13 +254,13 @@ describe('refund webhooks', () => {
 
     const event = await deliverRefundEvent('refund.updated', stripeRefund(providerRefundId, refundId, 4_000));
     expect(event.body).toEqual({ received: true, duplicate: false });
-    const after = async () => ({
+    const books = async () => ({
       request: await requestRow(created.id),
       refunds: await refundRows(created.id),
       payerHistory: await historyOf(payer.user.id),
       artistHistory: await historyOf(artist.user.id),
     });
-    const once = await after();
+    const once = await books();
     expect(once.request).toMatchObject({ refundedAmount: 4_000, refundPendingAmount: 0 });
     expect(once.refunds).toMatchObject([{ id: refundId, status: 'succeeded', providerRefundId }]);
     expect(once.artistHistory).toHaveLength(1);
@@ -279,7 +279,7 @@ describe('refund webhooks', () => {
     });
     // The same refund asked again by the requester finds it settled.
     expect((await refund(4_000, refundId)).status).toBe('succeeded');
-    expect(await after()).toEqual(once);
+    expect(await books()).toEqual(once);
   });
 
   it('a refund reported failed while its call is under way releases its claim once; refunds we did not make are ignored', async () => {
