@@ -107,7 +107,6 @@ export function RefundDialog({
         <Button onClick={onClose}>Back</Button>
         <Button
           color="error"
-          variant="contained"
           disabled={!valid || reason.trim() === '' || refund.isPending}
           onClick={() => valid && refund.mutate({ paymentRequestId: request.id, refundId, amount: cents, reason })}
         >
