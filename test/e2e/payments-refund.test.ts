@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
+import { readyToReceive, signedInUser } from '../support/payments-fixtures';
 
 const app = useBrowserApp();
 
 describe('refunding a payment request (decision 039)', () => {
   it('the client pays in the thread; the artist refunds part with a reason; both see it in the thread and in billing', async () => {
-    const artist = await createUser({ firstName: 'Rosa', lastName: 'Vega' }, app.server.deps.db);
+    const { user: artist, client: artistApi } = await signedInUser(app.server, { firstName: 'Rosa', lastName: 'Vega' });
+    await readyToReceive(artistApi);
     const client = await createUser({ firstName: 'Theo', lastName: 'Marsh' }, app.server.deps.db);
-    const artistApi = app.server.client();
-    await artistApi.auth.login.mutate({ email: artist.email, password: artist.password });
-    const account = await artistApi.connect.createAccount.mutate();
-    await artistApi.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
     const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
     await artistApi.paymentRequest.create.mutate({ payeeId: client.id, amount: 15_000, description: 'Sleeve session deposit', threadId });
 
