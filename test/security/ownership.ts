@@ -203,6 +203,13 @@ async function paymentRequestOf(w: World) {
   return w.owner.client.paymentRequest.create.mutate({ payeeId: w.third.user.id, amount: 2500, description: 'Deposit', threadId });
 }
 
+/** A payment request the third person has paid (the owner sent it, so the owner may refund it). */
+async function paidRequestOf(w: World) {
+  const request = await paymentRequestOf(w);
+  await w.third.client.paymentRequest.process.mutate({ paymentRequestId: request.id, paymentMethodId: 'pm_card_visa' });
+  return request;
+}
+
 const ownSubscription = async (w: World) =>
   (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
 
@@ -555,4 +562,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     rightful: (w) => w.third,
   }),
   'paymentRequest.cancel': entry({ setup: paymentRequestOf, call: (c, r) => c.paymentRequest.cancel.mutate({ paymentRequestId: r.id }) }),
+  'paymentRequest.refund': entry({
+    setup: paidRequestOf,
+    call: (c, r) =>
+      c.paymentRequest.refund.mutate({ paymentRequestId: r.id, refundId: crypto.randomUUID(), amount: 500, reason: 'Session shortened' }),
+  }),
+  'paymentRequest.refunds': entry({ setup: paidRequestOf, call: (c, r) => c.paymentRequest.refunds.query({ paymentRequestId: r.id }) }),
 };

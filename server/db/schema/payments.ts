@@ -166,6 +166,10 @@ export const paymentRequests = pgTable(
     recipientSetupRequired: boolean().notNull().default(false),
     recipientSetupStatus: text().$type<RecipientSetupStatus>().notNull().default('not_required'),
     recipientSetupError: text(),
+    /** cents the requester has refunded (settled refunds); see payment_request_refunds. */
+    refundedAmount: cents(),
+    /** cents claimed by refunds still being asked of the provider. */
+    refundPendingAmount: cents(),
   },
   (t) => [
     index('payment_requests_thread_idx').on(t.threadId),
@@ -174,6 +178,11 @@ export const paymentRequests = pgTable(
     index('payment_requests_status_idx').on(t.status),
     check('payment_requests_amount_positive', sql`${t.amount} > 0`),
     check('payment_requests_not_self', sql`${t.requesterId} <> ${t.payeeId}`),
+    /** The SQL guard of refunds: settled and claimed refunds together never exceed what was paid. */
+    check(
+      'payment_requests_refund_bounds',
+      sql`${t.refundedAmount} >= 0 and ${t.refundPendingAmount} >= 0 and ${t.refundedAmount} + ${t.refundPendingAmount} <= ${t.amount}`,
+    ),
   ],
 );
 
@@ -236,6 +245,54 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_intent_idx').on(t.stripePaymentIntentId),
     // The reconcile job's look for attempts still processing.
     index('payment_transactions_processing_idx').on(t.createdAt).where(sql`${t.status} = 'processing'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Refunds of paid payment requests (decision 039)
+// ---------------------------------------------------------------------------------------------
+
+export const PAYMENT_REQUEST_REFUND_STATUS_VALUES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentRequestRefundStatus = (typeof PAYMENT_REQUEST_REFUND_STATUS_VALUES)[number];
+
+/**
+ * One refund by the requester. The id is chosen by the client when the refund is asked for, so a
+ * retried call finds this row instead of refunding again; the provider's idempotency key is made
+ * from it. 'pending' holds a claim on the request's refundPendingAmount while the provider is asked.
+ */
+export const paymentRequestRefunds = pgTable(
+  'payment_request_refunds',
+  {
+    id: uuid().primaryKey(),
+    paymentRequestId: uuid()
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: 'restrict' }),
+    paymentTransactionId: uuid()
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'restrict' }),
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    payeeId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** cents returned to the payer */
+    amount: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    /** cents of the platform fee given back with this refund (pro rata, decision 039) */
+    platformFeeReturned: cents(),
+    reason: text().notNull(),
+    status: text().$type<PaymentRequestRefundStatus>().notNull().default('pending'),
+    /** re_… */
+    providerRefundId: text().unique('payment_request_refunds_provider_refund_id_key'),
+    failureReason: text(),
+    createdAt: createdAt(),
+    completedAt: timestamptz(),
+  },
+  (t) => [
+    index('payment_request_refunds_request_idx').on(t.paymentRequestId, t.createdAt),
+    check('payment_request_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('payment_request_refunds_fee_bounds', sql`${t.platformFeeReturned} >= 0 and ${t.platformFeeReturned} <= ${t.amount}`),
   ],
 );
 

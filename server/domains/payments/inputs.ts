@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX, isPlanId, MAX_REQUEST_CENTS, MIN_REQUEST_CENTS, type PlanId } from './rules';
+import { DESCRIPTION_MAX, isPlanId, MAX_REQUEST_CENTS, MIN_REQUEST_CENTS, type PlanId, REFUND_REASON_MAX } from './rules';
 
 // Spec 2 §5 messages. Money crosses the API in integer cents ($5.00 is 500).
 
@@ -81,6 +81,25 @@ export const listPaymentRequestsInput = z
     cursor: z.string().max(100).nullish(),
   })
   .default({});
+
+/**
+ * A refund by the requester (decision 039). refundId is made by the client for this refund and sent
+ * again on a retry, so the retry finds the refund instead of making a second one.
+ */
+export const refundPaymentRequestInput = z.object({
+  paymentRequestId: paymentRequestIdField,
+  refundId: z.uuid({ error: 'Invalid refund' }),
+  amount: z
+    .number({ error: 'Refund amount must be greater than 0' })
+    .int('Amount must be in whole cents')
+    .positive('Refund amount must be greater than 0')
+    .max(MAX_REQUEST_CENTS, 'Maximum amount is $10,000.00'),
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(REFUND_REASON_MAX, `Reason must be ${REFUND_REASON_MAX} characters or less`),
+});
 
 // --- Connect ------------------------------------------------------------------------------------
 

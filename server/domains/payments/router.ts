@@ -15,12 +15,14 @@ import {
   paymentRequestIdInput,
   payoutInput,
   processPaymentRequestInput,
+  refundPaymentRequestInput,
   subscribeInput,
 } from './inputs';
 import { cancelPaymentRequest, declinePaymentRequest } from './requests/close';
 import { createPaymentRequest } from './requests/create';
-import { getPaymentRequest, listPaymentRequests } from './requests/list';
+import { getPaymentRequest, listPaymentRequests, listRequestRefunds } from './requests/list';
 import { processPaymentRequest } from './requests/process';
+import { refundPaymentRequest } from './requests/refund';
 import { listPaymentHistory } from './service/history';
 import { addPaymentMethod, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from './service/methods';
 import { cancelSubscription, changePlan, listPlans, listSubscriptions, subscribe } from './service/subscriptions';
@@ -47,6 +49,8 @@ export const paymentRequestRouter = router({
   cancel: authedProcedure.input(paymentRequestIdInput).mutation(({ ctx, input }) => cancelPaymentRequest({ ctx: ctx.service, input })),
   list: authedProcedure.input(listPaymentRequestsInput).query(({ ctx, input }) => listPaymentRequests({ ctx: ctx.service, input })),
   byId: authedProcedure.input(paymentRequestIdInput).query(({ ctx, input }) => getPaymentRequest({ ctx: ctx.service, input })),
+  refund: authedProcedure.input(refundPaymentRequestInput).mutation(({ ctx, input }) => refundPaymentRequest({ ctx: ctx.service, input })),
+  refunds: authedProcedure.input(paymentRequestIdInput).query(({ ctx, input }) => listRequestRefunds({ ctx: ctx.service, input })),
 });
 
 export const connectRouter = router({

@@ -149,3 +149,33 @@ export function setupMinutes(steps: readonly string[]): number {
 }
 
 export const PAYOUT_HISTORY_LIMIT = 10;
+
+// --- Refunds of payment requests (decision 039) ---------------------------------------------------
+
+/** The requester may refund a paid request for this long after it was paid. */
+export const REFUND_WINDOW_DAYS = 180;
+const DAY_MS = 86_400_000;
+export const REFUND_REASON_MAX = 500;
+
+type Refundable = { status: RequestStatus; amount: number; refundedAmount: number; refundPendingAmount: number; paidAt: Date | string | null };
+
+/** Cents still refundable: what was paid less refunds settled and under way. */
+export const refundableCents = (r: Refundable) => (r.status === 'paid' ? r.amount - r.refundedAmount - r.refundPendingAmount : 0);
+
+/** Whether the refund window is still open at `now` (180 days from payment, inclusive). */
+export const withinRefundWindow = (paidAt: Date | string | null, now: Date) =>
+  paidAt !== null && now.getTime() - new Date(paidAt).getTime() <= REFUND_WINDOW_DAYS * DAY_MS;
+
+export type RefundState = 'none' | 'partial' | 'full';
+export const refundStateOf = (r: Pick<Refundable, 'amount' | 'refundedAmount'>): RefundState =>
+  r.refundedAmount <= 0 ? 'none' : r.refundedAmount >= r.amount ? 'full' : 'partial';
+
+/**
+ * The platform fee given back with a refund: pro rata to the amount refunded (decision 039), and
+ * the rest of the fee when the refund takes the request to fully refunded, so the shares add up to
+ * the fee to the cent whatever the partial refunds were.
+ */
+export function platformFeeShare(input: { amount: number; platformFee: number; refundCents: number; alreadyRefundedCents: number; feeAlreadyReturned: number }) {
+  if (input.alreadyRefundedCents + input.refundCents >= input.amount) return input.platformFee - input.feeAlreadyReturned;
+  return Math.min(input.platformFee - input.feeAlreadyReturned, Math.round((input.refundCents * input.platformFee) / input.amount));
+}

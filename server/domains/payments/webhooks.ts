@@ -8,6 +8,7 @@ import { settleOrderPayment } from '../orders/service/reconcile';
 import { saveConnectAccount } from './connect/accounts';
 import { applySubscriptionSnapshot, recordFailedRenewal, recordPaidRenewal } from './dunning';
 import { settleAttempt } from './requests/process';
+import { applyRefundReport } from './requests/refund-outcome';
 import { recordPayment } from './service/subscriptions';
 
 /**
@@ -68,6 +69,9 @@ export async function applyPaymentsEvent(ctx: ServiceCtx, event: PaymentsEvent):
         break;
       }
       case 'other':
+        break;
+      case 'refunds':
+        for (const refund of event.refunds) await applyRefundReport(tx, refund);
         break;
     }
     return { duplicate: false };

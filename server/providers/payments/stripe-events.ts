@@ -13,7 +13,19 @@ export type PaymentsEvent = { id: string; type: string } & (
   // Dunning (decision 041): a subscription invoice's failed attempt, and its payment.
   | { kind: 'renewal_failed'; subscriptionId: string; attemptCount: number; nextAttemptAt: Date | null; reason: string }
   | { kind: 'renewal_paid'; subscriptionId: string }
+  | { kind: 'refunds'; refunds: ProviderRefund[] }
 );
+
+/** A refund as its webhooks report it: status is Stripe's (pending, succeeded, failed, canceled, requires_action). */
+export type ProviderRefund = { refundId: string; status: string; amountCents: number; metadata: Record<string, string>; failureReason: string | null };
+
+const refundOf = (refund: Stripe.Refund): ProviderRefund => ({
+  refundId: refund.id,
+  status: refund.status ?? 'pending',
+  amountCents: refund.amount,
+  metadata: refund.metadata ?? {},
+  failureReason: refund.failure_reason ?? null,
+});
 
 /** Stripe's default tolerance for a signature's timestamp: 300 seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
@@ -59,6 +71,13 @@ export function parseStripeEvent(rawBody: Buffer, signature: string, secret: str
         createdAt: new Date(charge.created * 1000),
       };
     }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return { ...base, kind: 'refunds', refunds: [refundOf(event.data.object)] };
+    // The charge lists its refunds only when the API version expands them; refund.updated carries each one otherwise.
+    case 'charge.refunded':
+      return { ...base, kind: 'refunds', refunds: (event.data.object.refunds?.data ?? []).map(refundOf) };
     default:
       return { ...base, kind: 'other' };
   }

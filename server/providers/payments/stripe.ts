@@ -104,7 +104,9 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
           payment_intent: input.paymentIntentId,
           ...(input.amountCents !== undefined && { amount: input.amountCents }),
           reason: 'requested_by_customer',
-          ...(input.reason && { metadata: { reason: input.reason } }),
+          metadata: { ...input.metadata, ...(input.reason && { reason: input.reason }) },
+          ...(input.reverseTransfer && { reverse_transfer: true }),
+          ...(input.refundApplicationFee && { refund_application_fee: true }),
         },
         { idempotencyKey: input.idempotencyKey },
       );

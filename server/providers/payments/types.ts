@@ -72,6 +72,11 @@ export type RefundInput = {
   amountCents?: number;
   reason?: string;
   idempotencyKey: string;
+  /** Shown on the provider's refund; the refund webhooks find our row by it. */
+  metadata?: Record<string, string>;
+  /** A destination charge: take the refund back from the connected account, and the application fee pro rata. */
+  reverseTransfer?: boolean;
+  refundApplicationFee?: boolean;
 };
 
 export type RefundResult = { refundId: string; amountCents: number };

@@ -21,6 +21,12 @@ export function LiveUpdates() {
         void utils.thread.list.invalidate();
         const threadId = typeof event.payload.threadId === 'string' ? event.payload.threadId : undefined;
         void (threadId ? utils.message.list.invalidate({ threadId }) : utils.message.list.invalidate());
+        // A payment request changed (paid, refunded, …): its card in the conversation reads it again.
+        const paymentRequestId = typeof event.payload.paymentRequestId === 'string' ? event.payload.paymentRequestId : undefined;
+        if (paymentRequestId) {
+          void utils.paymentRequest.byId.invalidate({ paymentRequestId });
+          void utils.paymentRequest.refunds.invalidate({ paymentRequestId });
+        }
       }
     },
   });

@@ -17,6 +17,9 @@ import { formatCents } from '../../../server/lib/money';
 import { SectionCard } from './SectionCard';
 import type { HistoryRow } from './types';
 
+/** The words for the statuses a refund of a payment request writes (decision 039); others show as stored. */
+const STATUS_TEXT: Record<string, string> = { refunded: 'Refunded', refund_issued: 'Refund issued' };
+
 /**
  * Payments, newest first, with receipts: Stripe's receipt page, or for local-mode charges (whose
  * receipt link is this page with ?receipt=<charge id>) a receipt dialog drawn from our record.
@@ -49,7 +52,7 @@ export function PaymentHistoryCard({ receipt, onReceipt }: { receipt?: string; o
                 <TableCell>{formatDay(r.date)}</TableCell>
                 <TableCell>{r.description}</TableCell>
                 <TableCell align="right">{formatCents(r.amount)}</TableCell>
-                <TableCell>{r.status}</TableCell>
+                <TableCell>{STATUS_TEXT[r.status] ?? r.status}</TableCell>
                 <TableCell>
                   {r.receiptUrl && isLocal(r) && (
                     <Button size="small" onClick={() => onReceipt(r.stripeChargeId ?? undefined)}>

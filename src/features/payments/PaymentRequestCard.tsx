@@ -9,9 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
-import { canCloseRequest, canProcess, type RequestStatus } from '../../../server/domains/payments/rules';
+import { canCloseRequest, canProcess, type RequestStatus, refundStateOf } from '../../../server/domains/payments/rules';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
@@ -19,6 +18,8 @@ import { useMe } from '../auth/useAuth';
 import { formatDay } from './format';
 import { formatCents } from '../../../server/lib/money';
 import { PayDialog } from './PayDialog';
+import { RequestRefunds } from './RequestRefunds';
+import { failureText } from './requestFailure';
 import type { PaymentRequest } from './types';
 
 const STATUS_LABEL: Record<RequestStatus, string> = {
@@ -29,17 +30,9 @@ const STATUS_LABEL: Record<RequestStatus, string> = {
   declined: 'Declined',
   cancelled: 'Cancelled',
 };
+/** A paid request's label once refunds were made (decision 039). */
+const REFUND_LABEL = { none: STATUS_LABEL.paid, partial: 'Partially refunded', full: 'Refunded' } as const;
 const OPEN_POLL_MS = 5_000;
-
-/**
- * What the user reads when a payment request call failed: a refusal's own message (a 4xx: "Payment
- * request not found", …), otherwise — a fault, a lost connection, an answer that could not be read —
- * the spec's text for that call (spec 2 §8), never a generic one.
- */
-function failureText(error: unknown, specText: string) {
-  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
-  return status !== undefined && status < 500 && error instanceof Error && error.message ? error.message : specText;
-}
 
 /** A payment request in a conversation: amount, status, and Pay / Decline / Cancel for the right person. */
 export function PaymentRequestCard({ paymentRequestId }: { paymentRequestId: string }) {
@@ -71,7 +64,7 @@ export function PaymentRequestCard({ paymentRequestId }: { paymentRequestId: str
           <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }}>{formatCents(r.amount)}</Typography>
           <Chip
             size="small"
-            label={STATUS_LABEL[r.status]}
+            label={r.status === 'paid' ? REFUND_LABEL[refundStateOf(r)] : STATUS_LABEL[r.status]}
             color={r.status === 'paid' ? 'success' : r.status === 'declined' || r.status === 'cancelled' ? 'default' : 'warning'}
           />
         </Stack>
@@ -83,6 +76,7 @@ export function PaymentRequestCard({ paymentRequestId }: { paymentRequestId: str
           </Typography>
         )}
         {r.status === 'declined' && r.declineReason && <Typography variant="body2">Reason: {r.declineReason}</Typography>}
+        {r.status === 'paid' && <RequestRefunds request={r} requester={!payee} />}
         {payee ? <PayeeActions request={r} /> : <RequesterActions request={r} />}
       </Stack>
     </Box>

@@ -1,11 +1,12 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { paymentRequests } from '../../../db/schema';
+import { paymentRequestRefunds, paymentRequests } from '../../../db/schema';
 import type { AuthedCtx } from '../../../service-context';
 import { keysetPage, olderThan } from '../../../lib/pages';
 import type { listPaymentRequestsInput } from '../inputs';
 import { failsAs } from '../provider-calls';
 import { requireRequestParty } from './access';
+import { refundView } from './refund';
 
 export const REQUEST_PAGE_SIZE = 20;
 
@@ -31,3 +32,15 @@ export async function listPaymentRequests({ ctx, input }: { ctx: AuthedCtx; inpu
 /** One request its party may see; a fault answers the spec's "Failed to fetch payment request". */
 export const getPaymentRequest = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) =>
   failsAs(ctx, 'Failed to fetch payment request', () => requireRequestParty(ctx, input.paymentRequestId));
+
+/** A request's refunds, oldest first, for either party (decision 039: both see them in the thread). */
+export const listRequestRefunds = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) =>
+  failsAs(ctx, 'Failed to fetch payment request', async () => {
+    const request = await requireRequestParty(ctx, input.paymentRequestId);
+    const rows = await ctx.db
+      .select()
+      .from(paymentRequestRefunds)
+      .where(eq(paymentRequestRefunds.paymentRequestId, request.id))
+      .orderBy(asc(paymentRequestRefunds.createdAt), asc(paymentRequestRefunds.id));
+    return rows.map(refundView);
+  });
