@@ -155,6 +155,9 @@ export const CONNECT_MESSAGES = {
   restricted: 'Account is restricted',
 } as const;
 
+/** Why a payment request cannot be sent yet: the requester is the one to be paid (decision 008, 043). */
+export const setUpPayoutsFirst = (problem: string) => `Set up your payout account before requesting payment: ${problem.toLowerCase()}`;
+
 /** Why an account cannot receive payments yet (spec 2 §8), or null when it can. */
 export function connectProblem(account: ConnectFacts | null): string | null {
   const status = connectStatusOf(account);
