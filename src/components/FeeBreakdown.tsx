@@ -15,7 +15,7 @@ export type BreakdownRow = { label: string; value: string; total?: boolean };
 export function FeeBreakdown({ label, rows }: { label: string; rows: readonly BreakdownRow[] }) {
   return (
     <Box component="section" aria-label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1 }}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.75 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', rowGap: 0.75 }}>
         {rows.map((row) => (
           <Box key={row.label} sx={{ display: 'contents' }}>
             <Typography
@@ -30,6 +30,7 @@ export function FeeBreakdown({ label, rows }: { label: string; rows: readonly Br
               variant="body2"
               sx={{
                 m: 0,
+                pl: 2,
                 textAlign: 'right',
                 maxWidth: '14rem',
                 whiteSpace: AMOUNT.test(row.value) ? 'nowrap' : 'normal',
