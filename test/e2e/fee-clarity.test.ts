@@ -79,7 +79,8 @@ describe('who pays what, before money moves (issue 17 item 6)', () => {
 
     const account = await artistApi.connect.createAccount.mutate();
     await artistApi.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
-    await artistPage.reload();
+    // goto (not reload) waits for the app to take over the server-rendered page before clicking.
+    await artistPage.goto(`${app.url}/messages/${threadId}`);
     await artistPage.getByRole('button', { name: 'Request payment' }).click();
     await dialog.getByLabel('Amount ($)').fill('60');
     await dialog.getByLabel('Description').fill('Deposit for Friday');
