@@ -24,8 +24,11 @@ describe('payments in the browser', () => {
     const dialog = artistPage.getByRole('dialog', { name: 'Request payment from Theo Marsh' });
     await dialog.getByLabel('Amount ($)').fill('150');
     await dialog.getByLabel('Description').fill('Sleeve session deposit');
-    // The fees are shown before sending: 2.9% + $0.30 processing, 1% platform, net = amount − platform fee.
-    await dialog.getByText('Processing fee $4.65 · Platform fee $1.50 · You receive $148.50').waitFor();
+    // Who pays what is shown before sending: the platform fee (1%) is deducted, the processing fee
+    // (2.9% + $0.30) is InkLink's, net = amount − platform fee (test/e2e/fee-clarity.test.ts reads every line).
+    const breakdown = dialog.getByRole('region', { name: 'Who pays what' });
+    await breakdown.getByText('−$1.50').waitFor();
+    await breakdown.getByText('$148.50').waitFor();
     await dialog.getByRole('button', { name: 'Send request' }).click();
     const artistCard = artistPage.getByRole('group', { name: 'Payment request $150.00' });
     await artistCard.getByText('Awaiting payment').waitFor();

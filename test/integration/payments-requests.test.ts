@@ -4,7 +4,7 @@ import { localPaymentIntents, messages, notifications, paymentHistory, paymentRe
 import { DAY } from '../../server/lib/time';
 import { trpcError } from '../support/client';
 import { isPostgres } from '../support/databases';
-import { paymentRequestCast, readyToReceive, signedInUser } from '../support/payments-fixtures';
+import { loseReceiving, paymentRequestCast, readyToReceive, signedInUser } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -76,14 +76,32 @@ describe('paymentRequest.create', () => {
     expect(payer.user.id).not.toBe(artist.user.id);
   });
 
-  it('waits in recipient_setup until the requester can receive, then refreshing makes it ready_to_pay', async () => {
-    const { artist, payer, request } = await paymentRequestCast(server, { artistReady: false });
+  it('refuses to send before the requester can receive, with the reason, and writes nothing', async () => {
+    const { artist, threadId, request } = await paymentRequestCast(server, { artistReady: false });
+    expect(await trpcError(request())).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'Set up your payout account before requesting payment: payment account not set up',
+    });
+    await artist.client.connect.createAccount.mutate();
+    expect(await trpcError(request())).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'Set up your payout account before requesting payment: account setup not completed',
+    });
+    expect(await db().select().from(paymentRequests).where(eq(paymentRequests.threadId, threadId))).toHaveLength(0);
+    expect(await db().select().from(messages).where(eq(messages.threadId, threadId))).toHaveLength(0);
+    await readyToReceive(artist.client);
+    expect((await request()).status).toBe('pending');
+  });
+
+  it('waits in recipient_setup when the requester’s account loses its ability to receive, then refreshing makes it ready_to_pay', async () => {
+    const { artist, payer, request } = await paymentRequestCast(server);
     const created = await request();
-    expect(created).toMatchObject({
+    await loseReceiving(server, artist);
+    expect((await requestRows(created.id))[0]).toMatchObject({
       status: 'recipient_setup',
       recipientSetupRequired: true,
       recipientSetupStatus: 'required',
-      recipientSetupError: 'Payment account not set up',
+      recipientSetupError: 'Account setup not completed',
     });
     expect(
       await trpcError(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: 'pm_card_visa' })),
@@ -289,8 +307,9 @@ describe('paymentRequest.decline and cancel', () => {
   });
 
   it('only the requester cancels, also while waiting for setup; a cancelled request cannot be paid', async () => {
-    const { artist, payer, request } = await paymentRequestCast(server, { artistReady: false });
+    const { artist, payer, request } = await paymentRequestCast(server);
     const created = await request();
+    await loseReceiving(server, artist);
     expect(await trpcError(payer.client.paymentRequest.cancel.mutate({ paymentRequestId: created.id }))).toMatchObject({
       code: 'FORBIDDEN',
       message: 'Failed to cancel payment request',

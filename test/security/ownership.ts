@@ -194,10 +194,15 @@ const consentForm = (bookingId: string) => ({
   agree: true as const,
 });
 
-/** The owner asks the third person for $25 in their conversation; the owner can receive, the third has a card. */
-async function paymentRequestOf(w: World) {
+/** The owner's payout account is active: they can send payment requests (decision 043). */
+async function ownerCanReceive(w: World) {
   const account = await w.owner.client.connect.createAccount.mutate();
   await w.owner.client.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
+}
+
+/** The owner asks the third person for $25 in their conversation; the owner can receive, the third has a card. */
+async function paymentRequestOf(w: World) {
+  await ownerCanReceive(w);
   await w.third.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_visa' });
   const threadId = await privateThread(w);
   return w.owner.client.paymentRequest.create.mutate({ payeeId: w.third.user.id, amount: 2500, description: 'Deposit', threadId });
@@ -542,7 +547,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     call: (c, accountId) => c.connect.completeLocalOnboarding.mutate({ accountId }),
   }),
   'paymentRequest.create': entry({
-    setup: (w) => privateThread(w),
+    setup: async (w) => {
+      await ownerCanReceive(w);
+      return privateThread(w);
+    },
     call: (c, threadId, w) => c.paymentRequest.create.mutate({ payeeId: w.third.user.id, amount: 2500, description: 'Deposit', threadId }),
   }),
   'paymentRequest.byId': entry({ setup: paymentRequestOf, call: (c, r) => c.paymentRequest.byId.query({ paymentRequestId: r.id }) }),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { orders } from '../../server/db/schema';
+import { connectAccounts, localConnectAccounts, orders } from '../../server/db/schema';
 import type { ChargeInput } from '../../server/providers/payments/types';
 import { ADDRESS, CARDS, person, productInput, sellerWithStorefront } from './commerce-fixtures';
 import type { TestClient } from './client';
@@ -22,6 +22,19 @@ export async function readyToReceive(client: TestClient) {
 }
 
 /**
+ * The requester's payout account loses its ability to receive after their requests were sent (in
+ * local mode: the provider asks for the details again); the next status check moves their pending
+ * requests to recipient_setup (spec 2 §4). Sending is refused before an account is active, so this
+ * is how a request comes to wait for setup.
+ */
+export async function loseReceiving(server: TestServer, requester: { user: { id: string }; client: TestClient }) {
+  const [row] = await server.deps.db.select().from(connectAccounts).where(eq(connectAccounts.userId, requester.user.id));
+  if (!row) throw new Error('expected a payout account');
+  await server.deps.db.update(localConnectAccounts).set({ detailsSubmitted: false }).where(eq(localConnectAccounts.id, row.accountId));
+  return requester.client.connect.status.query({ refresh: true });
+}
+
+/**
  * An artist who can receive payments and a client with the local test card saved, in one
  * conversation: the cast of every payment request test.
  */
@@ -32,7 +45,13 @@ export async function paymentRequestCast(server: TestServer, options: { artistRe
   await payer.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_visa' });
   const { threadId } = await artist.client.thread.open.mutate({ userId: payer.user.id });
   const request = (overrides: Record<string, unknown> = {}) =>
-    artist.client.paymentRequest.create.mutate({ payeeId: payer.user.id, amount: 10_000, description: 'Sleeve session deposit', threadId, ...overrides });
+    artist.client.paymentRequest.create.mutate({
+      payeeId: payer.user.id,
+      amount: 10_000,
+      description: 'Sleeve session deposit',
+      threadId,
+      ...overrides,
+    });
   return { artist, payer, threadId, request };
 }
 
@@ -60,18 +79,28 @@ export function requestsDieDuringCharge(server: TestServer, charged: (input: Cha
 export async function strandedCardOrders(server: TestServer, count: number, quantity = 20) {
   const seller = await sellerWithStorefront(server);
   const buyer = await person(server);
-  const product = await seller.client.product.create.mutate(productInput(seller.storefront.id, { inventory: { trackInventory: true, quantity } }));
+  const product = await seller.client.product.create.mutate(
+    productInput(seller.storefront.id, { inventory: { trackInventory: true, quantity } }),
+  );
   let n = 0;
   const restore = requestsDieDuringCharge(server, () => n++ % 2 === 0);
   try {
     await Promise.allSettled(
       Array.from({ length: count }, () =>
-        buyer.client.order.checkout.mutate({ storefrontId: seller.storefront.id, items: [{ productId: product.id, quantity: 1 }], shippingAddress: ADDRESS, paymentMethodId: CARDS.succeeds }),
+        buyer.client.order.checkout.mutate({
+          storefrontId: seller.storefront.id,
+          items: [{ productId: product.id, quantity: 1 }],
+          shippingAddress: ADDRESS,
+          paymentMethodId: CARDS.succeeds,
+        }),
       ),
     );
   } finally {
     restore();
   }
-  const pending = await server.deps.db.select().from(orders).where(and(eq(orders.storefrontId, seller.storefront.id), eq(orders.status, 'pending')));
+  const pending = await server.deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storefrontId, seller.storefront.id), eq(orders.status, 'pending')));
   return { seller, buyer, product, pending };
 }

@@ -8,6 +8,11 @@ import {
   connectStatusOf,
   initialRequestStatus,
   PAYMENT_REQUEST_STATUSES,
+  breakdownOf,
+  feesFor,
+  MAX_REQUEST_CENTS,
+  MIN_REQUEST_CENTS,
+  paymentBreakdown,
   paymentRequestFees,
   refreshedRequestStatus,
   remainingSetupSteps,
@@ -28,6 +33,43 @@ describe('payment request fees (cents)', () => {
     [7_250, 240, 73, 7_177],
   ])('%i → processing %i, platform %i, net %i', (amount, processingFee, platformFee, netAmount) => {
     expect(paymentRequestFees(amount)).toEqual({ processingFee, platformFee, netAmount });
+  });
+});
+
+describe('fee breakdown: who pays what (decision 043)', () => {
+  it.each([
+    // the smallest and largest amounts the spec allows, both sides of $50, and half-cents
+    [MIN_REQUEST_CENTS, 50, 33],
+    [4_999, 50, 175], // 1% is $0.49(99): the $0.50 minimum applies below $50
+    [5_000, 50, 175], // exactly $50: 1% equals the minimum
+    [5_049, 50, 176], // 50.49¢ rounds down
+    [5_050, 51, 176], // 50.5¢ (a half cent) rounds up; 2.9% = 146.45¢ rounds down
+    [5_100, 51, 178], // exactly 1% above $50; 2.9% = 147.9¢
+    [6_000, 60, 204], // the issue's $60: platform $0.60, processing $2.04 borne by the platform
+    [500, 50, 45], // 2.9% of $5 = 14.5¢: the half cent rounds up
+    [MAX_REQUEST_CENTS, 10_000, 29_030],
+  ])('%i¢ on the connect path: platform %i¢, processing %i¢', (amount, platform, processing) => {
+    const shown = paymentBreakdown(amount, 'connect');
+    expect(shown.payerTotal).toBe(amount); // nothing is added on top of the amount asked
+    expect(shown.fees).toEqual([
+      { kind: 'processing', cents: processing, borneBy: 'platform' },
+      { kind: 'platform', cents: platform, borneBy: 'recipient' },
+    ]);
+    expect(shown.recipientReceives).toBe(amount - platform);
+    // The payer's total is split to the cent between the recipient and the fees deducted from them.
+    const deducted = shown.fees.filter((f) => f.borneBy === 'recipient').reduce((sum, f) => sum + f.cents, 0);
+    expect(shown.recipientReceives + deducted).toBe(shown.payerTotal);
+    // The stored fees of a request give the same breakdown the form showed.
+    expect(breakdownOf(amount, paymentRequestFees(amount))).toEqual(shown);
+  });
+
+  it('the platform path (deposits, plans) adds and deducts nothing: the payer pays the amount, the processing fee is ours', () => {
+    expect(feesFor(2_000, 'platform')).toEqual({ processingFee: 88, platformFee: 0, netAmount: 2_000 });
+    expect(paymentBreakdown(2_000, 'platform')).toEqual({
+      payerTotal: 2_000,
+      fees: [{ kind: 'processing', cents: 88, borneBy: 'platform' }],
+      recipientReceives: 2_000,
+    });
   });
 });
 
@@ -97,7 +139,12 @@ describe('connect accounts', () => {
 });
 
 describe('inputs carry the spec’s messages', () => {
-  const request = { payeeId: '4f0c5a4e-7d1c-4c55-9a55-2f9b5f0e6a11', amount: 2500, description: 'Deposit', threadId: '4f0c5a4e-7d1c-4c55-9a55-2f9b5f0e6a12' };
+  const request = {
+    payeeId: '4f0c5a4e-7d1c-4c55-9a55-2f9b5f0e6a11',
+    amount: 2500,
+    description: 'Deposit',
+    threadId: '4f0c5a4e-7d1c-4c55-9a55-2f9b5f0e6a12',
+  };
   it.each([
     [{ payeeId: '' }, 'User ID is required'],
     [{ payeeId: undefined }, 'User ID is required'],

@@ -46,15 +46,53 @@ const toCent = (cents: number) => Math.round(cents + Number.EPSILON);
 export type RequestFees = { processingFee: number; platformFee: number; netAmount: number };
 
 /**
+ * Who pays what in one card payment, in cents: the payer's total, each fee with the party that
+ * bears it, and what the recipient receives. The one source of every amount a dialog shows before
+ * money moves and of the amounts the server stores and charges (decision 008, 043): nothing is
+ * added on top of the amount, the platform fee is deducted from the recipient, and the card
+ * processing fee is borne by the platform (with destination charges Stripe takes it from us).
+ */
+export type PaymentBreakdown = {
+  payerTotal: number;
+  fees: ReadonlyArray<{ kind: 'processing' | 'platform'; cents: number; borneBy: 'platform' | 'recipient' }>;
+  recipientReceives: number;
+};
+
+/** A breakdown from stored fees (a request keeps the fees it was sent with; they are what is charged). */
+export function breakdownOf(amountCents: number, fees: RequestFees): PaymentBreakdown {
+  return {
+    payerTotal: amountCents,
+    fees: [
+      { kind: 'processing' as const, cents: fees.processingFee, borneBy: 'platform' as const },
+      { kind: 'platform' as const, cents: fees.platformFee, borneBy: 'recipient' as const },
+    ].filter((fee) => fee.kind === 'processing' || fee.cents > 0),
+    recipientReceives: fees.netAmount,
+  };
+}
+
+/**
+ * The payment paths: a payment request goes to the requester's connected account (platform fee,
+ * at least $0.50); a booking deposit and a plan are charged to the platform's own account (no
+ * platform fee).
+ */
+export type PaymentPath = 'connect' | 'platform';
+
+/** The fees of `amountCents` on a path; amounts round to the cent, halves up (spec 2 §9). */
+export function feesFor(amountCents: number, path: PaymentPath): RequestFees {
+  const processingFee = toCent(amountCents * PROCESSING_RATE) + PROCESSING_FIXED_CENTS;
+  const platformFee = path === 'connect' ? Math.max(toCent(amountCents * PLATFORM_RATE), CONNECT_MIN_PLATFORM_FEE_CENTS) : 0;
+  return { processingFee, platformFee, netAmount: amountCents - platformFee };
+}
+
+export const paymentBreakdown = (amountCents: number, path: PaymentPath): PaymentBreakdown =>
+  breakdownOf(amountCents, feesFor(amountCents, path));
+
+/**
  * The fees of a payment request, all in cents. Every request is paid through the requester's
  * connected account, so the connect path's $0.50 minimum platform fee applies; what the form shows
  * before sending is exactly what is charged and paid out.
  */
-export function paymentRequestFees(amountCents: number): RequestFees {
-  const processingFee = toCent(amountCents * PROCESSING_RATE) + PROCESSING_FIXED_CENTS;
-  const platformFee = Math.max(toCent(amountCents * PLATFORM_RATE), CONNECT_MIN_PLATFORM_FEE_CENTS);
-  return { processingFee, platformFee, netAmount: amountCents - platformFee };
-}
+export const paymentRequestFees = (amountCents: number): RequestFees => feesFor(amountCents, 'connect');
 
 /** The connect payment path's own limits (spec 2 §5, §8), checked again when a request is paid. */
 export function connectPaymentLimitProblem(amountCents: number): string | null {
@@ -116,6 +154,9 @@ export const CONNECT_MESSAGES = {
   notCompleted: 'Account setup not completed',
   restricted: 'Account is restricted',
 } as const;
+
+/** Why a payment request cannot be sent yet: the requester is the one to be paid (decision 008, 043). */
+export const setUpPayoutsFirst = (problem: string) => `Set up your payout account before requesting payment: ${problem.toLowerCase()}`;
 
 /** Why an account cannot receive payments yet (spec 2 §8), or null when it can. */
 export function connectProblem(account: ConnectFacts | null): string | null {

@@ -7,7 +7,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { paymentBreakdown } from '../../../server/domains/payments/rules';
+import { FeeBreakdown } from '../../components/FeeBreakdown';
 import { trpc } from '../../trpc';
+import { breakdownRows } from '../payments/breakdownRows';
 import { ConsentForm } from './ConsentForm';
 import { formatBothZones } from './format';
 import { formatCents } from '../../../server/lib/money';
@@ -61,17 +64,23 @@ export function BookingDetail(props: { bookingId: string }) {
         </Typography>
       )}
       {b.role === 'client' && b.status === 'held' && b.depositStatus === 'due' && (
-        <Stack direction="row" spacing={1} component="section" aria-label="Pay the deposit">
-          <TextField select label="Card" value={card} onChange={(e) => setCard(e.target.value)}>
-            {TEST_CARDS.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button variant="contained" disabled={pay.isPending} onClick={() => pay.mutate({ bookingId: b.id, paymentMethodId: card })}>
-            Pay Deposit {formatCents(b.deposit)}
-          </Button>
+        <Stack spacing={1.5} component="section" aria-label="Pay the deposit">
+          <FeeBreakdown
+            label="Deposit: who pays what"
+            rows={breakdownRows(paymentBreakdown(b.deposit, 'platform'), { viewer: 'payer', recipientName: null })}
+          />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <TextField select label="Card" value={card} onChange={(e) => setCard(e.target.value)}>
+              {TEST_CARDS.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="contained" disabled={pay.isPending} onClick={() => pay.mutate({ bookingId: b.id, paymentMethodId: card })}>
+              Pay Deposit {formatCents(b.deposit)}
+            </Button>
+          </Stack>
         </Stack>
       )}
       {b.status === 'held' && b.depositStatus !== 'due' && b.role !== 'client' && (

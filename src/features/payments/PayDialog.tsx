@@ -14,11 +14,17 @@ import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { LoadFailed } from '../../components/LoadFailed';
+import { breakdownOf } from '../../../server/domains/payments/rules';
+import { FeeBreakdown } from '../../components/FeeBreakdown';
+import { breakdownRows } from './breakdownRows';
 import { CardEntry } from './CardEntry';
 import { formatCents } from '../../../server/lib/money';
 import type { PaymentRequest } from './types';
 
-/** Pays a request with a saved card, or a card added here first. */
+/**
+ * Pays a request with a saved card, or a card added here first. Who pays what comes from the fees
+ * stored on the request when it was sent: the amounts the charge uses.
+ */
 export function PayDialog({
   request,
   open,
@@ -48,6 +54,10 @@ export function PayDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Typography>{request.description}</Typography>
+          <FeeBreakdown
+            label="Who pays what"
+            rows={breakdownRows(breakdownOf(request.amount, request), { viewer: 'payer', recipientName: 'the requester' })}
+          />
           {methods.isError && (
             <LoadFailed message="Failed to fetch payment methods" onRetry={() => methods.refetch()} retrying={methods.isFetching} />
           )}

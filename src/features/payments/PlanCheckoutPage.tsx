@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isPlanId, PLANS, trialDaysFor } from '../../../server/domains/payments/rules';
+import { FeeBreakdown } from '../../components/FeeBreakdown';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
@@ -40,6 +41,8 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
   const plan = PLANS[planType];
   const trialDays = trialDaysFor(plan.planId);
   const done = subscribe.data;
+  // Without a trial the first charge is today.
+  const firstCharge = new Date(Date.now() + trialDays * DAY_MS);
 
   return (
     <Container maxWidth="sm" sx={{ py: 6 }}>
@@ -65,9 +68,20 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
               </>
             ) : (
               <>
-                <Typography>
-                  {trialDays}-day free trial, then {formatCents(plan.priceCents)} a month. If you keep it, the first payment is on{' '}
-                  {formatDay(new Date(Date.now() + trialDays * DAY_MS))}. Cancel anytime before then and pay nothing.
+                <FeeBreakdown
+                  label="What you pay"
+                  rows={[
+                    { label: `${plan.planName}, monthly`, value: formatCents(plan.priceCents) },
+                    {
+                      label: trialDays > 0 ? `Due today (${trialDays}-day free trial)` : 'Due today',
+                      value: formatCents(trialDays > 0 ? 0 : plan.priceCents),
+                    },
+                    { label: `First charge on ${formatDay(firstCharge)}`, value: formatCents(plan.priceCents), total: true },
+                  ]}
+                />
+                <Typography variant="body2">
+                  Then {formatCents(plan.priceCents)} a month; no fees are added. Cancel anytime before {formatDay(firstCharge)} and pay
+                  nothing.
                 </Typography>
                 {managed.length > 0 && (
                   <FormControl fullWidth>

@@ -5,16 +5,25 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { createPaymentRequestInput } from '../../../server/domains/payments/inputs';
-import { paymentRequestFees } from '../../../server/domains/payments/rules';
+import {
+  CONNECT_MESSAGES,
+  MAX_REQUEST_CENTS,
+  MIN_REQUEST_CENTS,
+  paymentBreakdown,
+  setUpPayoutsFirst,
+} from '../../../server/domains/payments/rules';
+import { FeeBreakdown } from '../../components/FeeBreakdown';
+import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
+import { useMe } from '../auth/useAuth';
 import { errorText } from '../../components/forms/errorText';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { inputResolver } from '../../components/forms/inputResolver';
-import { formatCents, parseDollarsToCents } from '../../../server/lib/money';
+import { parseDollarsToCents } from '../../../server/lib/money';
+import { breakdownRows } from './breakdownRows';
 
 type Fields = { amount: string; description: string; dueDate: string };
 const EMPTY: Fields = { amount: '', description: '', dueDate: '' };
@@ -24,7 +33,9 @@ const endOfDay = (day: string) => new Date(`${day}T23:59:59`);
 
 /**
  * The thread composer's "Request payment": amount, description and due date, checked with the
- * server's own schema (the spec's messages under each field), with the fees shown before sending.
+ * server's own schema (the spec's messages under each field), with who pays what shown before
+ * sending. The money goes to the requester's payout account, so until it is active the dialog
+ * sends them to set it up instead (the server refuses the request too).
  */
 export function RequestPaymentDialog({
   threadId,
@@ -40,6 +51,9 @@ export function RequestPaymentDialog({
   onClose(): void;
 }) {
   const utils = trpc.useUtils();
+  const { me } = useMe();
+  const payout = trpc.connect.status.useQuery({}, { enabled: open });
+  const setupFirst = payout.data && !payout.data.canReceivePayments ? payout.data : null;
   const create = trpc.paymentRequest.create.useMutation({
     onSuccess: () =>
       Promise.all([utils.message.list.invalidate({ threadId }), utils.thread.list.invalidate(), utils.paymentRequest.list.invalidate()]),
@@ -61,7 +75,7 @@ export function RequestPaymentDialog({
   const { control } = form;
   const [amount, description] = useWatch({ control, name: ['amount', 'description'] });
   const cents = parseDollarsToCents(amount);
-  const fees = cents && cents >= 100 && cents <= 1_000_000 ? paymentRequestFees(cents) : null;
+  const breakdown = cents && cents >= MIN_REQUEST_CENTS && cents <= MAX_REQUEST_CENTS ? paymentBreakdown(cents, 'connect') : null;
   const submit = form.handleSubmit(async (input) => {
     const created = await create.mutateAsync({ ...input, dueDate: input.dueDate?.toISOString() ?? null }).catch(() => null);
     if (created) {
@@ -75,21 +89,37 @@ export function RequestPaymentDialog({
       <DialogTitle id="request-payment-title">Request payment from {payeeName}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
+          {setupFirst && me && (
+            <Alert severity="warning">
+              {setUpPayoutsFirst(setupFirst.message ?? CONNECT_MESSAGES.notSetUp)}. It takes about {setupFirst.setupMinutes} minutes.
+              <ButtonLink
+                to="/payment-setup"
+                search={{ userId: me.id, steps: setupFirst.steps.join(','), context: 'payment_request' }}
+                variant="outlined"
+                color="inherit"
+                size="small"
+                sx={{ display: 'flex', width: 'fit-content', mt: 1 }}
+              >
+                Set up payouts
+              </ButtonLink>
+            </Alert>
+          )}
           <FormTextField control={control} name="amount" label="Amount ($)" inputMode="decimal" required autoFocus />
           <FormTextField control={control} name="description" label="Description" required helperText={`${description.length}/200`} />
           <FormTextField control={control} name="dueDate" label="Due date" type="date" slotProps={{ inputLabel: { shrink: true } }} />
-          {fees && (
-            <Typography variant="body2" color="text.secondary" aria-label="Fees">
-              Processing fee {formatCents(fees.processingFee)} · Platform fee {formatCents(fees.platformFee)} · You receive{' '}
-              {formatCents(fees.netAmount)}
-            </Typography>
+          {breakdown && (
+            <FeeBreakdown label="Who pays what" rows={breakdownRows(breakdown, { viewer: 'recipient', payerName: payeeName })} />
           )}
           {create.error && <Alert severity="error">{errorText(create.error)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={form.formState.isSubmitting}>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={form.formState.isSubmitting || payout.isPending || Boolean(setupFirst)}
+        >
           Send request
         </Button>
       </DialogActions>

@@ -2,18 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MessageAttachment, messages, paymentRequests, threadParticipants, threads, users } from '../../../db/schema';
 import { type AuthedCtx, withTransaction } from '../../../service-context';
-import { invalid, notFound } from '../../../lib/errors';
+import { AppError, invalid, notFound } from '../../../lib/errors';
 import { formatCents } from '../../../lib/money';
 import { requireThreadAccess } from '../../messaging/access';
 import { connectAccountOf, factsOf } from '../connect/accounts';
 import type { createPaymentRequestInput } from '../inputs';
-import { connectProblem, DEFAULT_CURRENCY, initialRequestStatus, paymentRequestFees } from '../rules';
+import { connectProblem, DEFAULT_CURRENCY, initialRequestStatus, paymentRequestFees, setUpPayoutsFirst } from '../rules';
 import { notifyOtherParty } from './notify';
 
 /**
  * Asks the payee for money in a conversation: the request, its fees, and a message carrying the
  * payment-request attachment, all in one transaction. The money goes to the requester's payout
- * account; when that is not ready yet the request waits in recipient_setup (spec 2 §4).
+ * account, so a requester who cannot receive yet is refused with the reason (spec 2 §5: the
+ * recipient must be able to receive; decision 043): a request sent before would leave the payee
+ * waiting on "Waiting for payment setup" with nothing to do. A request still moves to
+ * recipient_setup if the account loses its ability to receive later (spec 2 §4).
  */
 export async function createPaymentRequest({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof createPaymentRequestInput> }) {
   const me = ctx.user;
@@ -35,6 +38,7 @@ export async function createPaymentRequest({ ctx, input }: { ctx: AuthedCtx; inp
   const account = await connectAccountOf(ctx, me.id);
   if (account?.status === 'disabled') throw invalid('Recipient account is not able to receive payments');
   const problem = connectProblem(factsOf(account));
+  if (problem !== null) throw new AppError('PRECONDITION_FAILED', setUpPayoutsFirst(problem));
   const fees = paymentRequestFees(input.amount);
 
   return withTransaction(ctx, async (tx) => {
@@ -46,13 +50,13 @@ export async function createPaymentRequest({ ctx, input }: { ctx: AuthedCtx; inp
         amount: input.amount,
         currency: DEFAULT_CURRENCY,
         description: input.description,
-        status: initialRequestStatus(problem === null),
+        status: initialRequestStatus(true),
         dueDate: input.dueDate ?? null,
         ...fees,
         threadId: thread.id,
-        recipientSetupRequired: problem !== null,
-        recipientSetupStatus: problem === null ? 'not_required' : 'required',
-        recipientSetupError: problem,
+        recipientSetupRequired: false,
+        recipientSetupStatus: 'not_required',
+        recipientSetupError: null,
         createdAt: now,
         updatedAt: now,
       })
