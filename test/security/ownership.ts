@@ -270,6 +270,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: (w) => ownStorefront(w),
     call: (c, storefrontId) => c.storefront.analytics.query({ storefrontId }),
   }),
+  'storefront.payouts': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.storefront.payouts.query({ storefrontId }),
+  }),
   'product.create': entry({
     setup: (w) => ownStorefront(w),
     call: (c, storefrontId) => c.product.create.mutate({ storefrontId, name: 'Balm', price: 900 }),

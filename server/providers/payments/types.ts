@@ -70,6 +70,12 @@ export type RefundInput = {
   amountCents?: number;
   reason?: string;
   idempotencyKey: string;
+  /**
+   * A destination charge's refund also takes back, pro rata, the transfer from the connected
+   * account and the platform's application fee (Stripe's reverse_transfer and
+   * refund_application_fee; decision 038), so the seller and the platform each return their share.
+   */
+  reverseTransfer?: boolean;
 };
 
 export type RefundResult = { refundId: string; amountCents: number };
