@@ -14,7 +14,8 @@ import { useTestServer } from '../support/server';
 const server = useTestServer();
 const db = () => server.deps.db;
 
-const refundsOf = async (paymentIntentId: string) => db().select().from(localRefunds).where(eq(localRefunds.paymentIntentId, paymentIntentId));
+const refundsOf = async (paymentIntentId: string) =>
+  db().select().from(localRefunds).where(eq(localRefunds.paymentIntentId, paymentIntentId));
 
 /** A seller's storefront with one product at `price` cents (no tax, no shipping: the total is the price). */
 async function shopSelling(price: number, options: { payouts?: boolean } = {}) {
@@ -22,11 +23,17 @@ async function shopSelling(price: number, options: { payouts?: boolean } = {}) {
   const product = await seller.client.product.create.mutate(productInput(seller.storefront.id, { price }));
   const buyer = await person(server);
   const buy = (extra: Record<string, unknown> = { paymentMethodId: CARDS.succeeds }) =>
-    buyer.client.order.checkout.mutate({ storefrontId: seller.storefront.id, items: [{ productId: product.id, quantity: 1 }], fulfillmentMethod: 'pickup', ...extra });
+    buyer.client.order.checkout.mutate({
+      storefrontId: seller.storefront.id,
+      items: [{ productId: product.id, quantity: 1 }],
+      fulfillmentMethod: 'pickup',
+      ...extra,
+    });
   return { seller, product, buyer, buy };
 }
 
-const balanceOf = async (client: Awaited<ReturnType<typeof person>>['client'], storefrontId: string) => (await client.storefront.payouts.query({ storefrontId })).balance;
+const balanceOf = async (client: Awaited<ReturnType<typeof person>>['client'], storefrontId: string) =>
+  (await client.storefront.payouts.query({ storefrontId })).balance;
 
 describe('storefront card sales paid to the seller (decision 038)', () => {
   it('refuses a card checkout while the seller has no active payout account, writing nothing; cash still sells', async () => {
@@ -37,7 +44,12 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
     await seller.client.connect.createAccount.mutate();
     expect(await trpcError(buy())).toMatchObject({ code: 'PRECONDITION_FAILED', message: STOREFRONT_PAYOUT_MESSAGES.cardsNotReady });
     const view = await seller.client.storefront.payouts.query({ storefrontId: seller.storefront.id });
-    expect(view).toMatchObject({ canAcceptCards: false, problem: 'Account setup not completed', youHoldTheAccount: true, fee: STOREFRONT_APPLICATION_FEE });
+    expect(view).toMatchObject({
+      canAcceptCards: false,
+      problem: 'Account setup not completed',
+      youHoldTheAccount: true,
+      fee: STOREFRONT_APPLICATION_FEE,
+    });
     // Cash is not the payout account's business.
     expect(await buy({})).toMatchObject({ status: 'pending' });
     // Once onboarding is done, cards sell.
@@ -56,10 +68,18 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
     expect(again.id).toBe(first.id);
     const [row] = await db().select().from(orders).where(eq(orders.id, first.id));
     expect(row).toMatchObject({ payoutAccountId: seller.payoutAccountId, applicationFee: fee, total: 1999 });
-    const intents = await db().select().from(localPaymentIntents).where(eq(localPaymentIntents.id, row.paymentIntentId ?? ''));
+    const intents = await db()
+      .select()
+      .from(localPaymentIntents)
+      .where(eq(localPaymentIntents.id, row.paymentIntentId ?? ''));
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ amount: 1999, destinationAccountId: seller.payoutAccountId, applicationFee: fee });
-    expect(await balanceOf(seller.client, seller.storefront.id)).toEqual({ available: 1999 - fee, pending: 0, paidOut: 0, currency: 'usd' });
+    expect(await balanceOf(seller.client, seller.storefront.id)).toEqual({
+      available: 1999 - fee,
+      pending: 0,
+      paidOut: 0,
+      currency: 'usd',
+    });
     // A second sale adds its own share.
     await buy();
     expect((await balanceOf(seller.client, seller.storefront.id))?.available).toBe(2 * (1999 - fee));
@@ -117,13 +137,21 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
     const { owner, manager, storefront } = await studioWithStorefront(server);
     const product = await owner.client.product.create.mutate(productInput(storefront.id, { price: 5000 }));
     const buyer = await person(server);
-    await buyer.client.order.checkout.mutate({ storefrontId: storefront.id, items: [{ productId: product.id, quantity: 1 }], fulfillmentMethod: 'pickup', paymentMethodId: CARDS.succeeds });
+    await buyer.client.order.checkout.mutate({
+      storefrontId: storefront.id,
+      items: [{ productId: product.id, quantity: 1 }],
+      fulfillmentMethod: 'pickup',
+      paymentMethodId: CARDS.succeeds,
+    });
     const seen = await manager.client.storefront.payouts.query({ storefrontId: storefront.id });
     expect(seen).toMatchObject({ holder: 'studio_owner', youHoldTheAccount: false, canAcceptCards: true });
     expect(seen.balance?.available).toBe(5000 - storefrontApplicationFee(5000));
     expect((await owner.client.connect.balance.query()).available).toBe(5000 - storefrontApplicationFee(5000));
     // The owner pays out; the paid-out total follows.
     await owner.client.connect.payout.mutate({ amount: 1000 });
-    expect((await manager.client.storefront.payouts.query({ storefrontId: storefront.id })).balance).toMatchObject({ available: 5000 - storefrontApplicationFee(5000) - 1000, paidOut: 1000 });
+    expect((await manager.client.storefront.payouts.query({ storefrontId: storefront.id })).balance).toMatchObject({
+      available: 5000 - storefrontApplicationFee(5000) - 1000,
+      paidOut: 1000,
+    });
   });
 });
