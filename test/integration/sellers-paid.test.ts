@@ -1,7 +1,7 @@
 import { count, eq, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localPaymentIntents, localRefunds, orders } from '../../server/db/schema';
-import { STOREFRONT_PAYOUT_MESSAGES } from '../../server/domains/storefronts/payouts';
+import { STOREFRONT_PAYOUT_MESSAGES } from '../../server/domains/storefronts/payout-account';
 import { STOREFRONT_APPLICATION_FEE, storefrontApplicationFee } from '../../server/domains/storefronts/rules';
 import { trpcError } from '../support/client';
 import { CARDS, person, productInput, readyToReceive, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
@@ -33,7 +33,7 @@ async function shopSelling(price: number, options: { payouts?: boolean } = {}) {
 }
 
 const balanceOf = async (client: Awaited<ReturnType<typeof person>>['client'], storefrontId: string) =>
-  (await client.storefront.payouts.query({ storefrontId })).balance;
+  (await client.connect.storefrontPayouts.query({ storefrontId })).balance;
 
 describe('storefront card sales paid to the seller (decision 038)', () => {
   it('refuses a card checkout while the seller has no active payout account, writing nothing; cash still sells', async () => {
@@ -43,7 +43,7 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
     // An account whose onboarding is not finished is not enough either.
     await seller.client.connect.createAccount.mutate();
     expect(await trpcError(buy())).toMatchObject({ code: 'PRECONDITION_FAILED', message: STOREFRONT_PAYOUT_MESSAGES.cardsNotReady });
-    const view = await seller.client.storefront.payouts.query({ storefrontId: seller.storefront.id });
+    const view = await seller.client.connect.storefrontPayouts.query({ storefrontId: seller.storefront.id });
     expect(view).toMatchObject({
       canAcceptCards: false,
       problem: 'Account setup not completed',
@@ -143,13 +143,13 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
       fulfillmentMethod: 'pickup',
       paymentMethodId: CARDS.succeeds,
     });
-    const seen = await manager.client.storefront.payouts.query({ storefrontId: storefront.id });
+    const seen = await manager.client.connect.storefrontPayouts.query({ storefrontId: storefront.id });
     expect(seen).toMatchObject({ holder: 'studio_owner', youHoldTheAccount: false, canAcceptCards: true });
     expect(seen.balance?.available).toBe(5000 - storefrontApplicationFee(5000));
     expect((await owner.client.connect.balance.query()).available).toBe(5000 - storefrontApplicationFee(5000));
     // The owner pays out; the paid-out total follows.
     await owner.client.connect.payout.mutate({ amount: 1000 });
-    expect((await manager.client.storefront.payouts.query({ storefrontId: storefront.id })).balance).toMatchObject({
+    expect((await manager.client.connect.storefrontPayouts.query({ storefrontId: storefront.id })).balance).toMatchObject({
       available: 5000 - storefrontApplicationFee(5000) - 1000,
       paidOut: 1000,
     });

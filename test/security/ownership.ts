@@ -270,9 +270,9 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: (w) => ownStorefront(w),
     call: (c, storefrontId) => c.storefront.analytics.query({ storefrontId }),
   }),
-  'storefront.payouts': entry({
+  'connect.storefrontPayouts': entry({
     setup: (w) => ownStorefront(w),
-    call: (c, storefrontId) => c.storefront.payouts.query({ storefrontId }),
+    call: (c, storefrontId) => c.connect.storefrontPayouts.query({ storefrontId }),
   }),
   'product.create': entry({
     setup: (w) => ownStorefront(w),

@@ -7,7 +7,6 @@ import {
   toggleStorefrontActiveInput,
   updateStorefrontSettingsInput,
 } from './inputs';
-import { getStorefrontPayouts } from './payouts';
 import * as storefronts from './service';
 
 export const storefrontRouter = router({
@@ -26,6 +25,4 @@ export const storefrontRouter = router({
   byId: publicProcedure.input(storefrontIdInput).query(({ ctx, input }) => storefronts.getStorefront({ ctx: ctx.service, input })),
   mine: authedProcedure.query(({ ctx }) => storefronts.myStorefronts({ ctx: ctx.service })),
   analytics: authedProcedure.input(storefrontIdInput).query(({ ctx, input }) => storefrontAnalytics({ ctx: ctx.service, input })),
-  // Decision 038: the managers' view of card payments (payout account, fee, balance).
-  payouts: authedProcedure.input(storefrontIdInput).query(({ ctx, input }) => getStorefrontPayouts({ ctx: ctx.service, input })),
 });

@@ -5,7 +5,7 @@ import { type ServiceCtx, requireUser } from '../../../service-context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
 import { loadStorefront, type StorefrontRow } from '../../storefronts/access';
-import { requireCardPayoutAccount } from '../../storefronts/payouts';
+import { requireCardPayoutAccount } from '../../storefronts/payout-account';
 import { itemsOf } from '../access';
 import { type checkoutInput, ORDER_MESSAGES } from '../inputs';
 import { type OrderRow, toOrder } from '../views';

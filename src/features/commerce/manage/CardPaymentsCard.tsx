@@ -16,7 +16,7 @@ import { trpc } from '../../../trpc';
  * set it up; and the account's balance.
  */
 export function CardPaymentsCard({ storefrontId }: { storefrontId: string }) {
-  const payouts = trpc.storefront.payouts.useQuery({ storefrontId });
+  const payouts = trpc.connect.storefrontPayouts.useQuery({ storefrontId });
   const p = payouts.data;
   const whose = p?.holder === 'studio_owner' && !p.youHoldTheAccount ? "the studio owner's" : 'your';
   return (
