@@ -50,10 +50,13 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
       youHoldTheAccount: true,
       fee: STOREFRONT_APPLICATION_FEE,
     });
+    // The checkout page offers no card meanwhile.
+    expect((await buyer.client.storefront.byId.query({ storefrontId: seller.storefront.id })).takesCards).toBe(false);
     // Cash is not the payout account's business.
     expect(await buy({})).toMatchObject({ status: 'pending' });
     // Once onboarding is done, cards sell.
     await readyToReceive(seller.client);
+    expect((await buyer.client.storefront.byId.query({ storefrontId: seller.storefront.id })).takesCards).toBe(true);
     expect(await buy()).toMatchObject({ status: 'confirmed' });
   });
 

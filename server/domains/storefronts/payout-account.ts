@@ -35,7 +35,13 @@ export async function storefrontPayoutAccount(ctx: ServiceCtx, storefront: Owner
  * canReceivePayments), the same test a payment request passes.
  */
 export async function requireCardPayoutAccount(ctx: ServiceCtx, storefront: Owner): Promise<string> {
+  const accountId = await activePayoutAccountId(ctx, storefront);
+  if (!accountId) throw new AppError('PRECONDITION_FAILED', STOREFRONT_PAYOUT_MESSAGES.cardsNotReady);
+  return accountId;
+}
+
+/** The storefront's payout account id when it can be paid now, else null (the checkout page then offers no card). */
+export async function activePayoutAccountId(ctx: ServiceCtx, storefront: Owner): Promise<string | null> {
   const { account } = await storefrontPayoutAccount(ctx, storefront);
-  if (account?.status !== 'active') throw new AppError('PRECONDITION_FAILED', STOREFRONT_PAYOUT_MESSAGES.cardsNotReady);
-  return account.accountId;
+  return account?.status === 'active' ? account.accountId : null;
 }
