@@ -12,7 +12,7 @@ async function expectAccessible(page: Page) {
 
 describe('commerce in the browser', () => {
   // One long journey through two browsers: on a loaded two-core machine it can take minutes.
-  it('a seller opens a storefront with a product, a buyer checks out by test card, the seller ships it and the buyer sees Shipped', async () => {
+  it('a seller opens a storefront, sets up payouts, a buyer checks out by test card, the seller sees the payout balance, ships it and the buyer sees Shipped', async () => {
     const seller = await createUser({ firstName: 'Sable' }, app.server.deps.db);
     const buyer = await createUser({ firstName: 'Bram' }, app.server.deps.db);
 
@@ -28,6 +28,24 @@ describe('commerce in the browser', () => {
     await sellerPage.getByRole('heading', { name: 'Manage Sable Ink Supply' }).waitFor();
     await sellerPage.getByText('No orders yet').waitFor();
     await expectAccessible(sellerPage);
+
+    // Decision 038: before cards sell, the settings page shows the fee and asks for a payout account.
+    await sellerPage.getByRole('tab', { name: 'Settings' }).click();
+    const cardPayments = sellerPage.getByRole('region', { name: 'Card payments' });
+    await cardPayments.getByText('3.9% + $0.30 per card sale').waitFor();
+    await cardPayments.getByText(/Buyers cannot pay by card until payouts are set up \(Payment account not set up\)/).waitFor();
+    await expectAccessible(sellerPage);
+    await cardPayments.getByRole('link', { name: 'Set up payouts' }).click();
+    await sellerPage.waitForURL('**/payment-setup?context=storefront');
+    await sellerPage.getByText('To take card payments in your storefront').waitFor();
+    await sellerPage.getByRole('button', { name: 'Start setup' }).click();
+    await sellerPage.waitForURL('**/payment-setup/onboarding?**');
+    await sellerPage.getByLabel('Legal name').fill('Sable Seller');
+    await sellerPage.getByLabel('I agree to the payment services terms').check();
+    await sellerPage.getByRole('button', { name: 'Submit and activate' }).click();
+    await sellerPage.getByText("You're all set: your payment account is active.").waitFor();
+    await sellerPage.goto(`${app.url}/manage/storefront/${storefrontId}/settings`);
+    await cardPayments.getByText('Card payments are on: each sale, less the fee, goes to your payout account.').waitFor();
 
     // An active product with a Size variant (Large +$5.00) and tracked stock.
     await sellerPage.getByRole('tab', { name: 'Products' }).click();
@@ -105,6 +123,12 @@ describe('commerce in the browser', () => {
     await sellerPage.getByRole('button', { name: 'Save Tracking' }).click();
     await sellerPage.getByText('Tracking number: 1Z999AA10123456784').waitFor();
     await sellerPage.getByText('Shipped', { exact: true }).first().waitFor();
+    await expectAccessible(sellerPage);
+
+    // The sale, less the fee (3.9% of $34.00 rounded + $0.30 = $1.63), is in the payout balance.
+    await sellerPage.getByRole('tab', { name: 'Settings' }).click();
+    const balance = sellerPage.getByRole('region', { name: 'Card payments' }).getByLabel('Payout balance');
+    await balance.getByText('$32.37').waitFor();
     await expectAccessible(sellerPage);
 
     // The buyer sees Shipped on the order page.

@@ -9,7 +9,7 @@ import { SERVER_BUILD } from '../../scripts/server-build';
 import type { Db } from '../../server/db/client';
 import { localPaymentIntents, notifications, orderItems, orders, products } from '../../server/db/schema';
 import { createTestClient, type TestClient } from '../support/client';
-import { ADDRESS, CARDS, productInput } from '../support/commerce-fixtures';
+import { ADDRESS, CARDS, productInput, readyToReceive } from '../support/commerce-fixtures';
 import { freePort } from '../support/server';
 import { createTestDatabase, isPostgres, type TestDatabase, withDataDir } from '../support/databases';
 import { createUser, signIn } from '../support/factories';
@@ -114,6 +114,8 @@ describe('a server killed with SIGKILL during a burst of card checkouts, restart
       return client;
     };
     const sellerClient = await signedIn(seller);
+    // Card sales need the seller's active payout account (decision 038).
+    await readyToReceive(sellerClient);
     const storefront = await sellerClient.storefront.create.mutate({ name: 'Crash Test Prints' });
     const product = await sellerClient.product.create.mutate(productInput(storefront.id, { inventory: { trackInventory: true, quantity: STOCK } }));
     const buyerClients: TestClient[] = [];

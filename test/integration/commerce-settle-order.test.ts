@@ -19,14 +19,36 @@ const ctx = (): ServiceCtx => ({ db: db(), user: null, deps: server.deps });
 async function pendingCardOrder() {
   const seller = await sellerWithStorefront(server);
   const buyer = await person(server);
-  const created = await seller.client.product.create.mutate(productInput(seller.storefront.id, { inventory: { trackInventory: true, quantity: 5 } }));
+  const created = await seller.client.product.create.mutate(
+    productInput(seller.storefront.id, { inventory: { trackInventory: true, quantity: 5 } }),
+  );
   const [product] = await db().select().from(products).where(eq(products.id, created.id));
   const storefront = await loadStorefrontWithTimezone(db(), seller.storefront.id);
-  const request = { customerId: buyer.user.id, fulfillmentMethod: 'pickup' as const, shippingAddress: null, customerNotes: null, byCard: true };
-  const { order } = await placeOrder(ctx(), storefront, request, [{ product: { ...product, firstPhotoUrl: null }, quantity: 2, unitPrice: product.price, subtotal: 2 * product.price, variants: [], customizations: [] }]);
+  const request = {
+    customerId: buyer.user.id,
+    fulfillmentMethod: 'pickup' as const,
+    shippingAddress: null,
+    customerNotes: null,
+    payoutAccountId: seller.payoutAccountId,
+  };
+  const { order } = await placeOrder(ctx(), storefront, request, [
+    {
+      product: { ...product, firstPhotoUrl: null },
+      quantity: 2,
+      unitPrice: product.price,
+      subtotal: 2 * product.price,
+      variants: [],
+      customizations: [],
+    },
+  ]);
   const stock = async () => (await db().select({ q: products.quantity }).from(products).where(eq(products.id, product.id)))[0].q;
   const told = async (userId: string, title: string) =>
-    (await db().select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.title, title))))[0].n;
+    (
+      await db()
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.title, title)))
+    )[0].n;
   return { seller, buyer, storefront, order, stock, told };
 }
 
@@ -34,7 +56,10 @@ describe('settling a pending card order', () => {
   it('confirms once and tells the sellers and the buyer once, however often it is called', async () => {
     const { seller, buyer, storefront, order, stock, told } = await pendingCardOrder();
     expect(await stock()).toBe(3);
-    const [a, b] = await Promise.all([confirmPaidOrder(ctx(), order, storefront, 'pi_settled'), confirmPaidOrder(ctx(), order, storefront, 'pi_settled')]);
+    const [a, b] = await Promise.all([
+      confirmPaidOrder(ctx(), order, storefront, 'pi_settled'),
+      confirmPaidOrder(ctx(), order, storefront, 'pi_settled'),
+    ]);
     const again = await confirmPaidOrder(ctx(), order, storefront, 'pi_settled');
     for (const row of [a, b, again]) expect(row).toMatchObject({ id: order.id, status: 'confirmed', paymentIntentId: 'pi_settled' });
     expect(await told(seller.user.id, 'New order')).toBe(1);

@@ -282,6 +282,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: (w) => ownStorefront(w),
     call: (c, storefrontId) => c.storefront.analytics.query({ storefrontId }),
   }),
+  'connect.storefrontPayouts': entry({
+    setup: (w) => ownStorefront(w),
+    call: (c, storefrontId) => c.connect.storefrontPayouts.query({ storefrontId }),
+  }),
   'product.create': entry({
     setup: (w) => ownStorefront(w),
     call: (c, storefrontId) => c.product.create.mutate({ storefrontId, name: 'Balm', price: 900 }),

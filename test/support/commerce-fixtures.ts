@@ -16,19 +16,32 @@ export async function person(server: TestServer, overrides: Parameters<typeof cr
   return { client, user };
 }
 
-/** A signed-in seller with their own active storefront. */
-export async function sellerWithStorefront(server: TestServer, settings: Partial<StorefrontSettingsInput> = {}) {
-  const seller = await person(server);
-  const storefront = await seller.client.storefront.create.mutate({ name: `Shop of ${seller.user.displayName}`, settings });
-  return { ...seller, storefront };
+/** Creates the user's payout account and, in local mode, completes its onboarding: they can be paid. */
+export async function readyToReceive(client: TestClient) {
+  const account = await client.connect.createAccount.mutate();
+  if (!account.accountId) throw new Error('expected an account');
+  return client.connect.completeLocalOnboarding.mutate({ accountId: account.accountId });
 }
 
 /**
- * A studio (owned by `owner`) with a storefront, a member allowed to manage the store and a member
- * who is not (calendar and manage permissions, but not canManageStore).
+ * A signed-in seller with their own active storefront and, unless `payouts: false`, an active
+ * payout account (local mode), so it takes card payments (decision 038).
+ */
+export async function sellerWithStorefront(server: TestServer, settings: Partial<StorefrontSettingsInput> = {}, { payouts = true } = {}) {
+  const seller = await person(server);
+  const account = payouts ? await readyToReceive(seller.client) : null;
+  const storefront = await seller.client.storefront.create.mutate({ name: `Shop of ${seller.user.displayName}`, settings });
+  return { ...seller, storefront, payoutAccountId: account?.accountId ?? null };
+}
+
+/**
+ * A studio (owned by `owner`, whose payout account is active: the storefront takes card payments)
+ * with a storefront, a member allowed to manage the store and a member who is not (calendar and
+ * manage permissions, but not canManageStore).
  */
 export async function studioWithStorefront(server: TestServer, timezone = 'America/New_York') {
   const owner = await person(server, { userTypes: ['client', 'studio'] });
+  await readyToReceive(owner.client);
   const studio = await owner.client.studio.create.mutate({
     name: `Studio ${owner.user.id.slice(0, 8)}`,
     address: '12 Ink Ave',
@@ -43,8 +56,20 @@ export async function studioWithStorefront(server: TestServer, timezone = 'Ameri
   const member = await person(server);
   const now = server.clock.now();
   await server.deps.db.insert(shopUsers).values([
-    { shopId: studio.id, userId: manager.user.id, startDate: new Date(now.getTime() - 86_400_000), permissions: { calendar: true, manage: false }, canManageStore: true },
-    { shopId: studio.id, userId: member.user.id, startDate: new Date(now.getTime() - 86_400_000), permissions: { calendar: true, manage: true }, canManageStore: false },
+    {
+      shopId: studio.id,
+      userId: manager.user.id,
+      startDate: new Date(now.getTime() - 86_400_000),
+      permissions: { calendar: true, manage: false },
+      canManageStore: true,
+    },
+    {
+      shopId: studio.id,
+      userId: member.user.id,
+      startDate: new Date(now.getTime() - 86_400_000),
+      permissions: { calendar: true, manage: true },
+      canManageStore: false,
+    },
   ]);
   const storefront = await owner.client.storefront.create.mutate({ ownerType: 'shop', ownerId: studio.id, name: `${studio.name} Store` });
   return { owner, manager, member, studio, storefront };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { connectAccounts, localConnectAccounts, orders } from '../../server/db/schema';
 import type { ChargeInput } from '../../server/providers/payments/types';
-import { ADDRESS, CARDS, person, productInput, sellerWithStorefront } from './commerce-fixtures';
+import { ADDRESS, CARDS, person, productInput, readyToReceive, sellerWithStorefront } from './commerce-fixtures';
 import type { TestClient } from './client';
 import { createUser, signIn } from './factories';
 import type { TestServer } from './server';
@@ -14,12 +14,7 @@ export async function signedInUser(server: TestServer, overrides: Parameters<typ
   return { user, client };
 }
 
-/** Creates the user's payout account and, in local mode, completes its onboarding: they can be paid. */
-export async function readyToReceive(client: TestClient) {
-  const account = await client.connect.createAccount.mutate();
-  if (!account.accountId) throw new Error('expected an account');
-  return client.connect.completeLocalOnboarding.mutate({ accountId: account.accountId });
-}
+export { readyToReceive };
 
 /**
  * The requester's payout account loses its ability to receive after their requests were sent (in

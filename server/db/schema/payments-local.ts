@@ -46,6 +46,9 @@ export const localRefunds = pgTable('local_refunds', {
     .references(() => localPaymentIntents.id),
   amount: integer().notNull(),
   reason: text(),
+  /** A connected charge's refund (decision 038): what came back from the account and of the platform's fee. */
+  transferReversal: integer().notNull().default(0),
+  applicationFeeRefund: integer().notNull().default(0),
   createdAt: createdAt(),
 });
 

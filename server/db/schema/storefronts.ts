@@ -228,6 +228,13 @@ export const orders = pgTable(
      * created); the row stays as the record of the attempt (decision 017).
      */
     paymentFailure: text(),
+    /**
+     * A card order's destination charge (decision 038): the seller's payout account (acct_…) and
+     * the platform's application fee in cents, fixed when the order is placed so a resumed charge
+     * repeats the same request. Null for cash orders (and card orders from before decision 038).
+     */
+    payoutAccountId: text(),
+    applicationFee: integer(),
     customerNotes: text(),
     sellerNotes: text(),
     createdAt: createdAt(),
@@ -255,6 +262,11 @@ export const orders = pgTable(
     check(
       'orders_amounts_non_negative',
       sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.shipping} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
+    ),
+    // The platform's cut is part of what the buyer paid, never more, and comes with its destination.
+    check(
+      'orders_application_fee_bounds',
+      sql`${t.applicationFee} is null or (${t.payoutAccountId} is not null and ${t.applicationFee} >= 0 and ${t.applicationFee} <= ${t.total})`,
     ),
   ],
 );

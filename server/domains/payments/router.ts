@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as connect from './connect/service';
+import { getStorefrontPayouts } from './connect/storefront-payouts';
+import { storefrontIdInput } from '../storefronts/inputs';
 import {
   addPaymentMethodInput,
   cancelSubscriptionInput,
@@ -30,22 +32,33 @@ import { cancelSubscription, changePlan, listPlans, listSubscriptions, subscribe
 export const paymentRouter = router({
   plans: publicProcedure.query(() => listPlans()),
   /** Which card form to show: Stripe Elements (with the publishable key) or the local test form. */
-  config: publicProcedure.query(({ ctx }) => ({ provider: ctx.deps.payments.kind, publishableKey: ctx.deps.config.stripe.publishableKey ?? null })),
+  config: publicProcedure.query(({ ctx }) => ({
+    provider: ctx.deps.payments.kind,
+    publishableKey: ctx.deps.config.stripe.publishableKey ?? null,
+  })),
   subscribe: authedProcedure.input(subscribeInput).mutation(({ ctx, input }) => subscribe({ ctx: ctx.service, input })),
   subscriptions: authedProcedure.query(({ ctx }) => listSubscriptions({ ctx: ctx.service })),
-  cancelSubscription: authedProcedure.input(cancelSubscriptionInput).mutation(({ ctx, input }) => cancelSubscription({ ctx: ctx.service, input })),
+  cancelSubscription: authedProcedure
+    .input(cancelSubscriptionInput)
+    .mutation(({ ctx, input }) => cancelSubscription({ ctx: ctx.service, input })),
   changePlan: authedProcedure.input(changePlanInput).mutation(({ ctx, input }) => changePlan({ ctx: ctx.service, input })),
   methods: authedProcedure.query(({ ctx }) => listPaymentMethods({ ctx: ctx.service })),
   addMethod: authedProcedure.input(addPaymentMethodInput).mutation(({ ctx, input }) => addPaymentMethod({ ctx: ctx.service, input })),
-  setDefaultMethod: authedProcedure.input(paymentMethodInput).mutation(({ ctx, input }) => setDefaultPaymentMethod({ ctx: ctx.service, input })),
+  setDefaultMethod: authedProcedure
+    .input(paymentMethodInput)
+    .mutation(({ ctx, input }) => setDefaultPaymentMethod({ ctx: ctx.service, input })),
   deleteMethod: authedProcedure.input(paymentMethodInput).mutation(({ ctx, input }) => deletePaymentMethod({ ctx: ctx.service, input })),
   history: authedProcedure.input(historyInput).query(({ ctx, input }) => listPaymentHistory({ ctx: ctx.service, input })),
 });
 
 export const paymentRequestRouter = router({
   create: authedProcedure.input(createPaymentRequestInput).mutation(({ ctx, input }) => createPaymentRequest({ ctx: ctx.service, input })),
-  process: authedProcedure.input(processPaymentRequestInput).mutation(({ ctx, input }) => processPaymentRequest({ ctx: ctx.service, input })),
-  decline: authedProcedure.input(declinePaymentRequestInput).mutation(({ ctx, input }) => declinePaymentRequest({ ctx: ctx.service, input })),
+  process: authedProcedure
+    .input(processPaymentRequestInput)
+    .mutation(({ ctx, input }) => processPaymentRequest({ ctx: ctx.service, input })),
+  decline: authedProcedure
+    .input(declinePaymentRequestInput)
+    .mutation(({ ctx, input }) => declinePaymentRequest({ ctx: ctx.service, input })),
   cancel: authedProcedure.input(paymentRequestIdInput).mutation(({ ctx, input }) => cancelPaymentRequest({ ctx: ctx.service, input })),
   list: authedProcedure.input(listPaymentRequestsInput).query(({ ctx, input }) => listPaymentRequests({ ctx: ctx.service, input })),
   byId: authedProcedure.input(paymentRequestIdInput).query(({ ctx, input }) => getPaymentRequest({ ctx: ctx.service, input })),
@@ -58,9 +71,15 @@ export const connectRouter = router({
     .input(z.object({ refresh: z.boolean().default(false) }).default({ refresh: false }))
     .query(({ ctx, input }) => connect.getConnectStatus({ ctx: ctx.service, input })),
   createAccount: authedProcedure.mutation(({ ctx }) => connect.createConnectAccount({ ctx: ctx.service })),
-  onboardingLink: authedProcedure.input(onboardingLinkInput).mutation(({ ctx, input }) => connect.createOnboardingLink({ ctx: ctx.service, input })),
-  completeLocalOnboarding: authedProcedure.input(completeOnboardingInput).mutation(({ ctx, input }) => connect.completeLocalOnboarding({ ctx: ctx.service, input })),
+  onboardingLink: authedProcedure
+    .input(onboardingLinkInput)
+    .mutation(({ ctx, input }) => connect.createOnboardingLink({ ctx: ctx.service, input })),
+  completeLocalOnboarding: authedProcedure
+    .input(completeOnboardingInput)
+    .mutation(({ ctx, input }) => connect.completeLocalOnboarding({ ctx: ctx.service, input })),
   balance: authedProcedure.query(({ ctx }) => connect.getBalance({ ctx: ctx.service })),
   payout: authedProcedure.input(payoutInput).mutation(({ ctx, input }) => connect.createPayout({ ctx: ctx.service, input })),
+  // Decision 038: a storefront managers' view of its card payments (payout account, fee, balance).
+  storefrontPayouts: authedProcedure.input(storefrontIdInput).query(({ ctx, input }) => getStorefrontPayouts({ ctx: ctx.service, input })),
   payouts: authedProcedure.query(({ ctx }) => connect.listPayouts({ ctx: ctx.service })),
 });

@@ -63,3 +63,20 @@ export function startOfLocal(at: Date, timezone: string, unit: 'day' | 'month'):
   guess = target - offsetAt(guess);
   return new Date(guess);
 }
+
+/**
+ * Decision 038: the platform's application fee on a storefront card sale, in basis points of the
+ * order total plus a fixed part. On a destination charge the provider bills its card processing
+ * (2.9% + 30¢) to the platform, so the fee passes that on and adds the platform's 1% (the same
+ * rate as payment requests): 3.9% + 30¢. The seller sees it before switching card payments on.
+ */
+export const STOREFRONT_APPLICATION_FEE = { rateBps: 390, fixedCents: 30 } as const;
+
+/** The application fee of a card order of `totalCents`, rounded half up, never more than the total. */
+export function storefrontApplicationFee(totalCents: number): number {
+  const { rateBps, fixedCents } = STOREFRONT_APPLICATION_FEE;
+  return Math.min(totalCents, Math.floor((totalCents * rateBps + 5_000) / 10_000) + fixedCents);
+}
+
+/** The fee in words for the seller: "3.9% + $0.30 per card sale". */
+export const STOREFRONT_FEE_TEXT = `${STOREFRONT_APPLICATION_FEE.rateBps / 100}% + ${formatCents(STOREFRONT_APPLICATION_FEE.fixedCents)} per card sale`;

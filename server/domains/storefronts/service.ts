@@ -12,6 +12,7 @@ import {
   type StorefrontRow,
   storefrontOwnerInfo,
 } from './access';
+import { activePayoutAccountId } from './payout-account';
 import {
   type createStorefrontInput,
   type listStorefrontsInput,
@@ -162,5 +163,12 @@ export async function getStorefront({ ctx, input }: { ctx: ServiceCtx; input: z.
   const row = await loadStorefront(ctx.db, input.storefrontId);
   const canManage = ctx.user ? await canManageStorefront(ctx.db, ctx.user.id, row, ctx.deps.clock.now()) : false;
   if (!row.isActive && !canManage) throw notFound(STOREFRONT_MESSAGES.notFound);
-  return { ...(canManage ? toManagedStorefront(row) : toStorefront(row)), ...(await storefrontOwnerInfo(ctx.db, row)), canManage };
+  // Decision 038: cards are offered only while the seller's payout account can be paid.
+  const takesCards = row.settings.acceptsPayments && (await activePayoutAccountId(ctx, row)) !== null;
+  return {
+    ...(canManage ? toManagedStorefront(row) : toStorefront(row)),
+    ...(await storefrontOwnerInfo(ctx.db, row)),
+    canManage,
+    takesCards,
+  };
 }

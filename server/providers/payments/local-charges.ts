@@ -22,7 +22,8 @@ async function refusal(books: LocalBooks, input: ChargeInput): Promise<{ message
       .from(localConnectAccounts)
       .where(eq(localConnectAccounts.id, input.connect.destinationAccountId));
     if (!account) return { message: `No such destination: '${input.connect.destinationAccountId}'`, code: null };
-    if (!account.detailsSubmitted) return { message: 'The destination account has not completed onboarding and cannot receive payments.', code: null };
+    if (!account.detailsSubmitted)
+      return { message: 'The destination account has not completed onboarding and cannot receive payments.', code: null };
   }
   return null;
 }
@@ -141,6 +142,7 @@ export async function refundLocally(books: LocalBooks, input: RefundInput): Prom
       )
       .returning({ id: localPaymentIntents.id });
     if (!raised) throw new PaymentProviderError('Refund amount is greater than the amount left to refund on this charge.');
+    const shares = input.reverseTransfer && intent.destinationAccountId ? await reversalShares(tx as unknown as Db, intent, amount) : null;
     const [refund] = await tx
       .insert(localRefunds)
       .values({
@@ -149,9 +151,31 @@ export async function refundLocally(books: LocalBooks, input: RefundInput): Prom
         paymentIntentId: intent.id,
         amount,
         reason: input.reason ?? null,
+        transferReversal: shares?.transferReversal ?? 0,
+        applicationFeeRefund: shares?.applicationFeeRefund ?? 0,
         createdAt: books.clock.now(),
       })
       .returning();
     return { refundId: refund.id, amountCents: refund.amount };
   });
+}
+
+/**
+ * How a refund of a destination charge splits between the seller's transfer and the platform's
+ * fee, pro rata (decision 038). The fee's share is rounded on the running total of refunds
+ * (half up), so partial refunds add up to exactly the fee once the charge is fully refunded, and
+ * the transfer gives back the rest of each refund to the cent.
+ */
+async function reversalShares(db: Db, intent: IntentRow, amount: number) {
+  const [before] = await db
+    .select({
+      refunded: sql<number>`coalesce(sum(${localRefunds.amount}), 0)::int`,
+      feeRefunded: sql<number>`coalesce(sum(${localRefunds.applicationFeeRefund}), 0)::int`,
+    })
+    .from(localRefunds)
+    .where(eq(localRefunds.paymentIntentId, intent.id));
+  const after = Number(before.refunded) + amount;
+  const feeDueAfter = Math.floor((2 * intent.applicationFee * after + intent.amount) / (2 * intent.amount));
+  const applicationFeeRefund = Math.min(amount, Math.max(0, feeDueAfter - Number(before.feeRefunded)));
+  return { applicationFeeRefund, transferReversal: amount - applicationFeeRefund };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { localConnectAccounts, localPaymentIntents, localPayouts } from '../../db/schema';
+import { localConnectAccounts, localPaymentIntents, localPayouts, localRefunds } from '../../db/schema';
 import { DAY, MINUTE } from '../../lib/time';
 import { IDEMPOTENCY_MISMATCH, type LocalBooks, localId } from './local-books';
 import { type ConnectAccountSnapshot, type ConnectBalance, PaymentProviderError, type ProviderPayout } from './types';
@@ -57,26 +57,37 @@ export async function createLocalOnboardingLink(books: LocalBooks, input: { acco
 
 /** What the hosted onboarding does when the holder submits their details: the account can now be paid. */
 export async function completeLocalOnboarding(books: LocalBooks, accountId: string) {
-  const [row] = await books.db.update(localConnectAccounts).set({ detailsSubmitted: true }).where(eq(localConnectAccounts.id, accountId)).returning();
+  const [row] = await books.db
+    .update(localConnectAccounts)
+    .set({ detailsSubmitted: true })
+    .where(eq(localConnectAccounts.id, accountId))
+    .returning();
   if (!row) throw new PaymentProviderError(`No such account: '${accountId}'`);
   return snapshot(row);
 }
 
 /**
- * Funds credited by destination charges (amount less the platform's application fee; refunds
- * come out of the platform's balance, as with Stripe destination charges) less what was paid out.
- * Local funds are available at once, so all of it can be paid out instantly.
+ * Funds credited by destination charges (amount less the platform's application fee) less the
+ * transfers reversed by refunds (a refund without reverseTransfer comes out of the platform's
+ * balance, as with Stripe destination charges) less what was paid out. Local funds are available
+ * at once, so all of it can be paid out instantly; a reversal after a payout can leave it negative,
+ * as Stripe's can.
  */
 async function availableCents(db: LocalBooks['db'], accountId: string) {
   const [credited] = await db
     .select({ cents: sql<number>`coalesce(sum(${localPaymentIntents.amount} - ${localPaymentIntents.applicationFee}), 0)::int` })
     .from(localPaymentIntents)
     .where(and(eq(localPaymentIntents.destinationAccountId, accountId), eq(localPaymentIntents.status, 'succeeded')));
+  const [reversed] = await db
+    .select({ cents: sql<number>`coalesce(sum(${localRefunds.transferReversal}), 0)::int` })
+    .from(localRefunds)
+    .innerJoin(localPaymentIntents, eq(localPaymentIntents.id, localRefunds.paymentIntentId))
+    .where(eq(localPaymentIntents.destinationAccountId, accountId));
   const [paid] = await db
     .select({ cents: sql<number>`coalesce(sum(${localPayouts.amount}), 0)::int` })
     .from(localPayouts)
     .where(eq(localPayouts.accountId, accountId));
-  return Number(credited.cents) - Number(paid.cents);
+  return Number(credited.cents) - Number(reversed.cents) - Number(paid.cents);
 }
 
 export async function getLocalBalance(books: LocalBooks, accountId: string): Promise<ConnectBalance> {
@@ -138,6 +149,11 @@ export async function createLocalPayout(
 }
 
 export async function listLocalPayouts(books: LocalBooks, accountId: string, limit: number): Promise<ProviderPayout[]> {
-  const rows = await books.db.select().from(localPayouts).where(eq(localPayouts.accountId, accountId)).orderBy(desc(localPayouts.createdAt), desc(localPayouts.id)).limit(limit);
+  const rows = await books.db
+    .select()
+    .from(localPayouts)
+    .where(eq(localPayouts.accountId, accountId))
+    .orderBy(desc(localPayouts.createdAt), desc(localPayouts.id))
+    .limit(limit);
   return rows.map(payoutOf);
 }

@@ -105,8 +105,7 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
           ...(input.amountCents !== undefined && { amount: input.amountCents }),
           reason: 'requested_by_customer',
           metadata: { ...input.metadata, ...(input.reason && { reason: input.reason }) },
-          ...(input.reverseTransfer && { reverse_transfer: true }),
-          ...(input.refundApplicationFee && { refund_application_fee: true }),
+          ...(input.reverseTransfer && { reverse_transfer: true, refund_application_fee: true }),
         },
         { idempotencyKey: input.idempotencyKey },
       );

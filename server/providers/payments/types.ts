@@ -74,9 +74,12 @@ export type RefundInput = {
   idempotencyKey: string;
   /** Shown on the provider's refund; the refund webhooks find our row by it. */
   metadata?: Record<string, string>;
-  /** A destination charge: take the refund back from the connected account, and the application fee pro rata. */
+  /**
+   * A destination charge's refund also takes back, pro rata, the transfer from the connected
+   * account and the platform's application fee (Stripe's reverse_transfer and
+   * refund_application_fee; decision 038), so the seller and the platform each return their share.
+   */
   reverseTransfer?: boolean;
-  refundApplicationFee?: boolean;
 };
 
 export type RefundResult = { refundId: string; amountCents: number };

@@ -52,6 +52,9 @@ export function PaymentSetupPage({ search }: { search: PaymentSetupSearch }) {
             {search.context === 'payment_request' && (
               <Typography>To be paid for your payment requests, set up where the money goes.</Typography>
             )}
+            {search.context === 'storefront' && (
+              <Typography>To take card payments in your storefront, set up where the money from your sales goes.</Typography>
+            )}
             {s.canReceivePayments ? (
               <>
                 <Alert severity="success">You're all set: your payment account is active.</Alert>

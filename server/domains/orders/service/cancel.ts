@@ -7,7 +7,7 @@ import { itemsOf, loadOrderForParty } from '../access';
 import { type cancelOrderInput, ORDER_MESSAGES } from '../inputs';
 import { notifyCustomerOfStatus, notifySellersOfCancellation } from '../notify';
 import { type OrderRow, toOrder } from '../views';
-import { refundKey } from './payment';
+import { refundOrder } from './payment';
 import { lockStockOf, restockItems } from './stock';
 
 /**
@@ -50,15 +50,12 @@ export async function cancelOrder({ ctx, input }: { ctx: ServiceCtx; input: z.ou
 async function finishRefund(ctx: ServiceCtx, order: OrderRow) {
   if (!order.paymentIntentId) throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.cannotCancel);
   try {
-    await ctx.deps.payments.refund({
-      paymentIntentId: order.paymentIntentId,
-      amountCents: order.total,
-      reason: order.refundReason ?? order.sellerNotes ?? undefined,
-      idempotencyKey: refundKey(order),
-    });
+    await refundOrder(ctx, order, order.paymentIntentId, order.refundReason ?? order.sellerNotes ?? undefined);
   } catch (error) {
     ctx.deps.logger.error({ err: error, orderId: order.id }, 'order refund did not complete; cancelling again retries it');
-    throw new AppError('UNAVAILABLE', 'The order is cancelled but the refund has not gone through yet. Please try again.', { cause: error });
+    throw new AppError('UNAVAILABLE', 'The order is cancelled but the refund has not gone through yet. Please try again.', {
+      cause: error,
+    });
   }
   const [refunded] = await ctx.db
     .update(orders)

@@ -5,6 +5,7 @@ import { type ServiceCtx, requireUser } from '../../../service-context';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../lib/errors';
 import { availability, resolveSelection, unitPrice } from '../../products/rules';
 import { loadStorefront, type StorefrontRow } from '../../storefronts/access';
+import { requireCardPayoutAccount } from '../../storefronts/payout-account';
 import { itemsOf } from '../access';
 import { type checkoutInput, ORDER_MESSAGES } from '../inputs';
 import { type OrderRow, toOrder } from '../views';
@@ -29,8 +30,12 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
     const [existing] = await ctx.db.select().from(orders).where(eq(orders.id, input.checkoutId)).limit(1);
     if (existing) return resumeCheckout(ctx, existing, user.id, input.paymentMethodId);
   }
-  const { storefront, products: rows } = await loadCheckoutCart(ctx.db, input.storefrontId, [...new Set(input.items.map((i) => i.productId))]);
+  const { storefront, products: rows } = await loadCheckoutCart(ctx.db, input.storefrontId, [
+    ...new Set(input.items.map((i) => i.productId)),
+  ]);
   refuseUnsupported(storefront, input);
+  // Checked before anything is written: a seller who cannot be paid takes no card order (decision 038).
+  const payoutAccountId = input.paymentMethodId ? await requireCardPayoutAccount(ctx, storefront) : null;
   const lines = priceCart(input.items, new Map(rows.map((r) => [r.id, r])));
   let placed: Placed;
   try {
@@ -43,7 +48,7 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
         fulfillmentMethod: input.fulfillmentMethod,
         shippingAddress: input.fulfillmentMethod === 'shipping' ? (input.shippingAddress ?? null) : null,
         customerNotes: input.customerNotes ?? null,
-        byCard: Boolean(input.paymentMethodId),
+        payoutAccountId,
       },
       lines,
     );
@@ -96,6 +101,13 @@ function priceCart(lines: CartLine[], byId: Map<string, CartProduct>): PlacedLin
     const selection = resolveSelection(product, line);
     if ('error' in selection) throw invalid(selection.error);
     const price = unitPrice(product.price, selection);
-    return { product, quantity: line.quantity, unitPrice: price, subtotal: price * line.quantity, variants: selection.variants, customizations: selection.customizations };
+    return {
+      product,
+      quantity: line.quantity,
+      unitPrice: price,
+      subtotal: price * line.quantity,
+      variants: selection.variants,
+      customizations: selection.customizations,
+    };
   });
 }

@@ -19,6 +19,29 @@ import { lockStockOf, restockItems } from './stock';
 export const chargeKey = (order: Pick<OrderRow, 'id' | 'createdAt'>) => `order:${order.id}:charge:${order.createdAt.getTime()}`;
 export const refundKey = (order: Pick<OrderRow, 'id'>) => `order:${order.id}:refund`;
 
+/**
+ * Decision 038: a card order is a destination charge to the seller's payout account with the
+ * platform's application fee, both fixed on the order when it was placed (so a resumed charge
+ * repeats the same request). Orders placed before it carry neither and are charged as before.
+ */
+const connectOf = (order: Pick<OrderRow, 'payoutAccountId' | 'applicationFee'>) =>
+  order.payoutAccountId && order.applicationFee !== null
+    ? { connect: { destinationAccountId: order.payoutAccountId, applicationFeeCents: order.applicationFee } }
+    : {};
+
+/**
+ * The refund of a card order: in full, under the order's key, and for a destination charge the
+ * seller's transfer and the platform's fee come back pro rata with it (reverseTransfer).
+ */
+export const refundOrder = (ctx: ServiceCtx, order: OrderRow, paymentIntentId: string, reason: string | undefined) =>
+  ctx.deps.payments.refund({
+    paymentIntentId,
+    amountCents: order.total,
+    reason,
+    idempotencyKey: refundKey(order),
+    reverseTransfer: order.payoutAccountId !== null,
+  });
+
 /** A pending card order that is neither paid nor released (the guard of confirm and release). */
 const stillUnpaid = (orderId: string | Placeholder) => and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt));
 
@@ -39,6 +62,7 @@ export async function payForOrder(ctx: ServiceCtx, order: OrderRow, storefront: 
       description: `${storefront.name} order ${order.orderNumber}`,
       idempotencyKey: chargeKey(order),
       metadata: { orderId: order.id, orderNumber: order.orderNumber, storefrontId: order.storefrontId },
+      ...connectOf(order),
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) {
@@ -64,7 +88,10 @@ export async function payForOrder(ctx: ServiceCtx, order: OrderRow, storefront: 
  * was no longer pending and unpaid (confirmed, cancelled or released meanwhile): nothing changed.
  */
 export async function releaseUnpaidOrder(ctx: ServiceCtx, orderId: string, failure: string): Promise<boolean> {
-  const items = await ctx.db.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await ctx.db
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
   const now = ctx.deps.clock.now();
   return withTransaction(ctx, async (tx) => {
     await lockStockOf(tx, items);
@@ -107,10 +134,17 @@ export async function confirmPaidOrder(
   const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
   if (current?.paymentIntentId === paymentIntentId) return current; // confirmed already (a concurrent resume)
   // Cancelled while the card was being charged: the money goes straight back.
-  await ctx.deps.payments.refund({ paymentIntentId, amountCents: order.total, reason: 'Cancelled during payment', idempotencyKey: refundKey(order) });
+  await refundOrder(ctx, order, paymentIntentId, 'Cancelled during payment');
   const [refunded] = await ctx.db
     .update(orders)
-    .set({ paymentIntentId, paidAt: now, refundedAt: now, refundAmount: order.total, refundReason: current?.sellerNotes ?? 'Cancelled during payment', updatedAt: now })
+    .set({
+      paymentIntentId,
+      paidAt: now,
+      refundedAt: now,
+      refundAmount: order.total,
+      refundReason: current?.sellerNotes ?? 'Cancelled during payment',
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id))
     .returning();
   return refunded;

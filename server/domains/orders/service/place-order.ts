@@ -8,6 +8,7 @@ import { AppError, conflict } from '../../../lib/errors';
 import { PRODUCT_CHANGES_CHANNEL } from '../../products/search-cache';
 import type { ProductRow } from '../../products/views';
 import type { StorefrontRow } from '../../storefronts/access';
+import { storefrontApplicationFee } from '../../storefronts/rules';
 import { ORDER_MESSAGES } from '../inputs';
 import { announceLive, queueNewOrderForSellers } from '../notify';
 import { takeStock } from './stock';
@@ -33,8 +34,11 @@ export type OrderRequest = {
   fulfillmentMethod: OrderRow['fulfillmentMethod'];
   shippingAddress: OrderRow['shippingAddress'];
   customerNotes: string | null;
-  /** Paid by card (placed pending, confirmed once charged) or in cash (placed and announced now). */
-  byCard: boolean;
+  /**
+   * Paid by card into this payout account (placed pending, confirmed once charged as a
+   * destination charge; decision 038), or null: in cash (placed and announced now).
+   */
+  payoutAccountId: string | null;
 };
 
 export type Placed = { order: OrderRow; items: OrderItemRow[] };
@@ -54,6 +58,8 @@ const NEW_ORDER_COLUMNS = [
   'shippingAddress',
   'paymentMethod',
   'customerNotes',
+  'payoutAccountId',
+  'applicationFee',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -66,22 +72,31 @@ type NewOrder = Pick<OrderRow, (typeof NEW_ORDER_COLUMNS)[number]>;
  * 'Insufficient inventory', nothing written. A cash order also queues the sellers' "New order"
  * (a card order does once it is paid: confirmPaidOrder).
  */
-export async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezone: string }, request: OrderRequest, lines: PlacedLine[]): Promise<Placed> {
+export async function placeOrder(
+  ctx: ServiceCtx,
+  storefront: StorefrontRow & { timezone: string },
+  request: OrderRequest,
+  lines: PlacedLine[],
+): Promise<Placed> {
   const now = ctx.deps.clock.now();
+  const byCard = request.payoutAccountId !== null;
+  const amounts = orderAmounts(
+    lines.reduce((sum, l) => sum + l.subtotal, 0),
+    storefront.settings,
+    request.fulfillmentMethod,
+  );
   const values: NewOrder = {
     id: request.checkoutId ?? randomUUID(),
     customerId: request.customerId,
     storefrontId: storefront.id,
-    ...orderAmounts(
-      lines.reduce((sum, l) => sum + l.subtotal, 0),
-      storefront.settings,
-      request.fulfillmentMethod,
-    ),
+    ...amounts,
     status: 'pending',
     fulfillmentMethod: request.fulfillmentMethod,
     shippingAddress: request.shippingAddress,
-    paymentMethod: request.byCard ? 'stripe' : 'cash',
+    paymentMethod: byCard ? 'stripe' : 'cash',
     customerNotes: request.customerNotes,
+    payoutAccountId: request.payoutAccountId,
+    applicationFee: byCard ? storefrontApplicationFee(amounts.total) : null,
     createdAt: now,
     updatedAt: now,
   };
@@ -104,7 +119,7 @@ export async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { 
     const row = await insertNumbered(tx, values, storefront.timezone);
     // Named: one prepared statement per number of lines (at most MAX_CART_LINES), planned once per connection.
     await tx.db.insert(orderItems).values(items).prepare('insert_order_items').execute();
-    return { order: row, liveSellers: request.byCard ? [] : await queueNewOrderForSellers(tx, row, storefront) };
+    return { order: row, liveSellers: byCard ? [] : await queueNewOrderForSellers(tx, row, storefront) };
   });
   // Announced once committed (server/lib/announcer.ts): stock changes are not announced by the
   // products table's trigger (migration 0020), and the sellers' open pages hear of a cash order.

@@ -145,7 +145,6 @@ export async function refundPaymentRequest({ ctx, input }: { ctx: AuthedCtx; inp
         idempotencyKey: requestRefundKey(refund.id),
         metadata: { paymentRequestId: refund.paymentRequestId, paymentRequestRefundId: refund.id },
         reverseTransfer: true,
-        refundApplicationFee: refund.platformFeeReturned > 0,
       }),
     );
     providerRefundId = result.refundId;

@@ -76,7 +76,7 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
     },
   });
 
-  const cardsAccepted = settings.acceptsPayments;
+  const cardsAccepted = storefront.takesCards;
   const paymentMethodId = cardsAccepted && payment !== CASH ? payment : undefined;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -17,6 +17,7 @@ import { FormTextField } from '../../../components/forms/FormTextField';
 import { inputResolver } from '../../../components/forms/inputResolver';
 import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
 import type { PublicStorefront } from '../types';
+import { CardPaymentsCard } from './CardPaymentsCard';
 import { ManageShell } from './ManageShell';
 
 const FLAGS = [
@@ -101,6 +102,7 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
 
   return (
     <Stack spacing={3}>
+      <CardPaymentsCard storefrontId={store.id} />
       <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Storefront settings">
         <CardContent>
           <Stack spacing={2}>
@@ -150,7 +152,11 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
             </Alert>
           )}
           <Stack direction="row" spacing={2}>
-            <Button variant="outlined" loading={toggle.isPending} onClick={() => toggle.mutate({ storefrontId: store.id, active: !store.isActive })}>
+            <Button
+              variant="outlined"
+              loading={toggle.isPending}
+              onClick={() => toggle.mutate({ storefrontId: store.id, active: !store.isActive })}
+            >
               {store.isActive ? 'Deactivate Storefront' : 'Activate Storefront'}
             </Button>
             <Button
