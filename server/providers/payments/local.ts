@@ -1,4 +1,4 @@
-import { chargeLocally, findLocalCharge, refundLocally } from './local-charges';
+import { answerLocalChallenge, cancelLocalCharge, chargeLocally, findLocalCharge, getLocalCharge, refundLocally } from './local-charges';
 import { localCard, localCardExpiry, noSuchPaymentMethod } from './local-cards';
 import type { LocalBooks } from './local-books';
 import {
@@ -11,7 +11,7 @@ import {
   listLocalPayouts,
 } from './local-connect';
 import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription, findLocalSubscription, renewDueLocalSubscriptions } from './local-subscriptions';
-import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider, type ProviderSubscription } from './types';
+import { type ChargeRecord, type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider, type ProviderSubscription } from './types';
 
 /** The local provider also plays Stripe's hosted onboarding page, which the app shows in local mode. */
 export interface LocalPaymentsProvider extends PaymentsProvider {
@@ -19,6 +19,8 @@ export interface LocalPaymentsProvider extends PaymentsProvider {
   completeOnboarding(accountId: string): Promise<ConnectAccountSnapshot>;
   /** Stripe's billing at period end: renews (charging the card) or ends due subscriptions. */
   renewDueSubscriptions(): Promise<ProviderSubscription[]>;
+  /** The payer's answer to a charge's 3-D Secure challenge (the card issuer's page on Stripe). */
+  answerChallenge(input: { paymentIntentId: string; clientSecret: string; approve: boolean }): Promise<ChargeRecord>;
 }
 
 export const isLocalProvider = (provider: PaymentsProvider): provider is LocalPaymentsProvider => provider.kind === 'local';
@@ -34,6 +36,9 @@ export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
     charge: (input) => chargeLocally(books, input),
     refund: (input) => refundLocally(books, input),
     findCharge: (idempotencyKey) => findLocalCharge(books, idempotencyKey),
+    getCharge: (input) => getLocalCharge(books, input),
+    cancelCharge: (input) => cancelLocalCharge(books, input),
+    answerChallenge: (input) => answerLocalChallenge(books, input),
     async createCustomer({ userId }) {
       return `cus_local_${userId.replaceAll('-', '')}`;
     },
