@@ -3,6 +3,8 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as connect from './connect/service';
 import {
   addPaymentMethodInput,
+  answerLocalChallengeInput,
+  completePaymentActionInput,
   cancelSubscriptionInput,
   changePlanInput,
   completeOnboardingInput,
@@ -20,7 +22,8 @@ import {
 import { cancelPaymentRequest, declinePaymentRequest } from './requests/close';
 import { createPaymentRequest } from './requests/create';
 import { getPaymentRequest, listPaymentRequests } from './requests/list';
-import { processPaymentRequest } from './requests/process';
+import { answerLocalChallenge } from './next-action';
+import { completePaymentAction, processPaymentRequest } from './requests/process';
 import { listPaymentHistory } from './service/history';
 import { addPaymentMethod, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from './service/methods';
 import { cancelSubscription, changePlan, listPlans, listSubscriptions, subscribe } from './service/subscriptions';
@@ -38,11 +41,13 @@ export const paymentRouter = router({
   setDefaultMethod: authedProcedure.input(paymentMethodInput).mutation(({ ctx, input }) => setDefaultPaymentMethod({ ctx: ctx.service, input })),
   deleteMethod: authedProcedure.input(paymentMethodInput).mutation(({ ctx, input }) => deletePaymentMethod({ ctx: ctx.service, input })),
   history: authedProcedure.input(historyInput).query(({ ctx, input }) => listPaymentHistory({ ctx: ctx.service, input })),
+  answerLocalChallenge: authedProcedure.input(answerLocalChallengeInput).mutation(({ ctx, input }) => answerLocalChallenge(ctx.service, input)),
 });
 
 export const paymentRequestRouter = router({
   create: authedProcedure.input(createPaymentRequestInput).mutation(({ ctx, input }) => createPaymentRequest({ ctx: ctx.service, input })),
   process: authedProcedure.input(processPaymentRequestInput).mutation(({ ctx, input }) => processPaymentRequest({ ctx: ctx.service, input })),
+  completeAction: authedProcedure.input(completePaymentActionInput).mutation(({ ctx, input }) => completePaymentAction({ ctx: ctx.service, input })),
   decline: authedProcedure.input(declinePaymentRequestInput).mutation(({ ctx, input }) => declinePaymentRequest({ ctx: ctx.service, input })),
   cancel: authedProcedure.input(paymentRequestIdInput).mutation(({ ctx, input }) => cancelPaymentRequest({ ctx: ctx.service, input })),
   list: authedProcedure.input(listPaymentRequestsInput).query(({ ctx, input }) => listPaymentRequests({ ctx: ctx.service, input })),
