@@ -575,7 +575,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
     setup: async (w) => {
       const request = await paymentRequestOf(w);
       await w.third.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_threeDSecure2Required' });
-      const paying = await w.third.client.paymentRequest.process.mutate({ paymentRequestId: request.id, paymentMethodId: 'pm_card_threeDSecure2Required' });
+      const paying = await w.third.client.paymentRequest.process.mutate({
+        paymentRequestId: request.id,
+        paymentMethodId: 'pm_card_threeDSecure2Required',
+      });
       return { id: request.id, paymentIntentId: await approvedChallenge(w, paying.nextAction) };
     },
     call: (c, r) => c.paymentRequest.completeAction.mutate({ paymentRequestId: r.id, paymentIntentId: r.paymentIntentId }),

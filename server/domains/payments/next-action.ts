@@ -20,7 +20,9 @@ export const STILL_AWAITING_ACTION = 'The payment still waits for your bank’s 
  * is still deciding. A charge still waiting for the payer answers CONFLICT.
  */
 export async function readActedCharge(ctx: ServiceCtx, paymentIntentId: string, idempotencyKey: string): Promise<ChargeResult | null> {
-  const record = await providerCall(ctx, 'Failed to process payment', () => ctx.deps.payments.getCharge({ paymentIntentId, idempotencyKey }));
+  const record = await providerCall(ctx, 'Failed to process payment', () =>
+    ctx.deps.payments.getCharge({ paymentIntentId, idempotencyKey }),
+  );
   if (record.status === 'none') throw notFound('Payment not found');
   if (record.status === 'requires_action') throw conflict(STILL_AWAITING_ACTION);
   return chargeResultOf(record);

@@ -32,7 +32,8 @@ async function refusal(books: LocalBooks, input: ChargeInput): Promise<{ message
       .from(localConnectAccounts)
       .where(eq(localConnectAccounts.id, input.connect.destinationAccountId));
     if (!account) return { message: `No such destination: '${input.connect.destinationAccountId}'`, code: null };
-    if (!account.detailsSubmitted) return { message: 'The destination account has not completed onboarding and cannot receive payments.', code: null };
+    if (!account.detailsSubmitted)
+      return { message: 'The destination account has not completed onboarding and cannot receive payments.', code: null };
   }
   return null;
 }
@@ -44,7 +45,12 @@ function resultOf(books: LocalBooks, row: Outcome): ChargeResult {
     return { ok: true, paymentIntentId: row.id, chargeId: row.chargeId, receiptUrl: localReceiptUrl(books, row.chargeId) };
   }
   if (row.status === 'requires_action' && row.clientSecret) {
-    return { ok: false, reason: AUTHENTICATION_REQUIRED, declineCode: 'requires_action', action: { paymentIntentId: row.id, clientSecret: row.clientSecret } };
+    return {
+      ok: false,
+      reason: AUTHENTICATION_REQUIRED,
+      declineCode: 'requires_action',
+      action: { paymentIntentId: row.id, clientSecret: row.clientSecret },
+    };
   }
   return { ok: false, reason: row.failureMessage ?? 'Your card was declined.', declineCode: row.declineCode };
 }
@@ -180,15 +186,33 @@ async function endChallenge(
 }
 
 /** The payer's answer to the local 3-D Secure challenge (what the card issuer's page is on Stripe). */
-export async function answerLocalChallenge(books: LocalBooks, input: { paymentIntentId: string; clientSecret: string; approve: boolean }): Promise<ChargeRecord> {
-  const record = await endChallenge(books, input.paymentIntentId, eq(localPaymentIntents.clientSecret, input.clientSecret), input.approve, AUTHENTICATION_FAILED);
+export async function answerLocalChallenge(
+  books: LocalBooks,
+  input: { paymentIntentId: string; clientSecret: string; approve: boolean },
+): Promise<ChargeRecord> {
+  const record = await endChallenge(
+    books,
+    input.paymentIntentId,
+    eq(localPaymentIntents.clientSecret, input.clientSecret),
+    input.approve,
+    AUTHENTICATION_FAILED,
+  );
   if (!record) throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`);
   return record;
 }
 
 /** Stripe's cancel of an intent waiting for action: it can never be completed afterwards. */
-export async function cancelLocalCharge(books: LocalBooks, input: { paymentIntentId: string; idempotencyKey: string }): Promise<ChargeRecord> {
-  const record = await endChallenge(books, input.paymentIntentId, eq(localPaymentIntents.idempotencyKey, input.idempotencyKey), false, AUTHENTICATION_ABANDONED);
+export async function cancelLocalCharge(
+  books: LocalBooks,
+  input: { paymentIntentId: string; idempotencyKey: string },
+): Promise<ChargeRecord> {
+  const record = await endChallenge(
+    books,
+    input.paymentIntentId,
+    eq(localPaymentIntents.idempotencyKey, input.idempotencyKey),
+    false,
+    AUTHENTICATION_ABANDONED,
+  );
   return record ?? { status: 'none' };
 }
 

@@ -30,7 +30,10 @@ export async function completeOrderPayment({ ctx, input }: { ctx: ServiceCtx; in
       throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);
     }
     // The buyer is reading this answer: no notification tells them again.
-    if (outcome) current = await confirmPaidOrder(ctx, order, await loadStorefront(ctx.db, order.storefrontId), outcome.paymentIntentId, { tellCustomer: false });
+    if (outcome)
+      current = await confirmPaidOrder(ctx, order, await loadStorefront(ctx.db, order.storefrontId), outcome.paymentIntentId, {
+        tellCustomer: false,
+      });
   }
   return toOrder(current, await itemsOf(ctx, current));
 }

@@ -22,7 +22,11 @@ export async function notifyOtherParty(ctx: ServiceCtx, request: RequestRow, to:
           type: 'general_alert',
           title,
           body: `${formatCents(request.amount)} · ${request.description}`,
-          data: { threadId: request.threadId, paymentRequestId: request.id, url: request.threadId ? `/messages/${request.threadId}` : '/account/payments' },
+          data: {
+            threadId: request.threadId,
+            paymentRequestId: request.id,
+            url: request.threadId ? `/messages/${request.threadId}` : '/account/payments',
+          },
         },
       ),
     );
@@ -30,6 +34,10 @@ export async function notifyOtherParty(ctx: ServiceCtx, request: RequestRow, to:
     ctx.deps.logger.error({ err: error, paymentRequestId: request.id }, 'payment request notification failed');
   }
   if (request.threadId) {
-    await announce(ctx.db, { topic: 'message', userIds: [request.requesterId, request.payeeId], payload: { threadId: request.threadId, paymentRequestId: request.id } });
+    await announce(ctx.db, {
+      topic: 'message',
+      userIds: [request.requesterId, request.payeeId],
+      payload: { threadId: request.threadId, paymentRequestId: request.id },
+    });
   }
 }

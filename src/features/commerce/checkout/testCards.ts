@@ -8,4 +8,5 @@ export const TEST_CARDS = [
   { id: 'pm_card_mastercard', label: 'Mastercard ending 4444 (succeeds)' },
   { id: 'pm_card_chargeDeclined', label: 'Visa ending 0002 (declined)' },
   { id: 'pm_card_chargeDeclinedInsufficientFunds', label: 'Visa ending 9995 (insufficient funds)' },
+  { id: 'pm_card_threeDSecure2Required', label: 'Visa ending 3220 (asks for 3-D Secure)' },
 ] as const;
