@@ -63,20 +63,7 @@ export const HOSTILE_STRINGS = [
 ];
 
 /** Keys a mass-assignment attempt would add to an object. */
-const EXTRA_KEYS = [
-  'id',
-  'userId',
-  'ownerId',
-  'userTypes',
-  'role',
-  'isAdmin',
-  'deleted',
-  'status',
-  'total',
-  'price',
-  '__proto__',
-  'constructor',
-];
+const EXTRA_KEYS = ['id', 'userId', 'ownerId', 'userTypes', 'role', 'isAdmin', 'deleted', 'status', 'total', 'price', '__proto__', 'constructor'];
 
 const hostileScalar = fc.oneof(
   fc.constantFrom<unknown>(
@@ -112,10 +99,7 @@ const hostileScalar = fc.oneof(
 );
 
 /** Any wrong value: a hostile scalar or a small random JSON structure. */
-export const hostile: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 4, arbitrary: hostileScalar },
-  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
-);
+export const hostile: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: hostileScalar }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
 
 function checkDefs(def: ZodDef): Array<Record<string, unknown>> {
   return (def.checks ?? []).map((c) => c._zod.def);
@@ -162,9 +146,7 @@ function shaped(schema: ZodLike, options: ArbitraryOptions, depth: number): fc.A
         if (c.check === 'greater_than') min = Number(c.value) + (c.inclusive ? 0 : integer ? 1 : 1e-9);
         if (c.check === 'less_than') max = Number(c.value) - (c.inclusive ? 0 : integer ? 1 : 1e-9);
       }
-      const inRange = integer
-        ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) })
-        : fc.double({ min, max: Math.max(min, max), noNaN: true });
+      const inRange = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) }) : fc.double({ min, max: Math.max(min, max), noNaN: true });
       return fc.oneof(inRange, fc.constantFrom(min, max, min - 1, max + 1, 0));
     }
     case 'int':
@@ -173,10 +155,7 @@ function shaped(schema: ZodLike, options: ArbitraryOptions, depth: number): fc.A
     case 'boolean':
       return fc.boolean();
     case 'date':
-      return fc.oneof(
-        fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }),
-        fc.constantFrom(new Date(Number.NaN)),
-      );
+      return fc.oneof(fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }), fc.constantFrom(new Date(Number.NaN)));
     case 'null':
       return fc.constant(null);
     case 'undefined':
@@ -185,10 +164,7 @@ function shaped(schema: ZodLike, options: ArbitraryOptions, depth: number): fc.A
     case 'literal':
       return fc.constantFrom(...(def.values ?? [null]));
     case 'enum':
-      return fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom(...Object.values(def.entries ?? { a: 'a' })) },
-        { weight: 1, arbitrary: fc.constantFrom('', 'ADMIN', 'AppAdmin', 'unknown') },
-      );
+      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...Object.values(def.entries ?? { a: 'a' })) }, { weight: 1, arbitrary: fc.constantFrom('', 'ADMIN', 'AppAdmin', 'unknown') });
     case 'optional':
     case 'default':
     case 'prefault':
@@ -212,10 +188,7 @@ function shaped(schema: ZodLike, options: ArbitraryOptions, depth: number): fc.A
     case 'array':
     case 'set': {
       const { min, max } = lengthBounds(def, 6);
-      return fc.array(next(def.element ?? def.valueType), {
-        minLength: Math.min(min, 4),
-        maxLength: Math.min(Math.max(max, min), min + 6),
-      });
+      return fc.array(next(def.element ?? def.valueType), { minLength: Math.min(min, 4), maxLength: Math.min(Math.max(max, min), min + 6) });
     }
     case 'tuple':
       return fc.tuple(...(def.items ?? []).map(next));
@@ -224,11 +197,7 @@ function shaped(schema: ZodLike, options: ArbitraryOptions, depth: number): fc.A
     case 'intersection':
       return hostile;
     case 'record':
-      return fc.dictionary(
-        fc.oneof(shaped(def.keyType, options, depth + 1).map(String), fc.constantFrom(...EXTRA_KEYS)),
-        next(def.valueType),
-        { maxKeys: 4 },
-      );
+      return fc.dictionary(fc.oneof(shaped(def.keyType, options, depth + 1).map(String), fc.constantFrom(...EXTRA_KEYS)), next(def.valueType), { maxKeys: 4 });
     case 'object': {
       const shape = def.shape ?? {};
       const keys = Object.keys(shape);
@@ -236,20 +205,15 @@ function shaped(schema: ZodLike, options: ArbitraryOptions, depth: number): fc.A
       const model = Object.fromEntries(keys.map((k) => [k, next(shape[k])]));
       const record = fc.record(model, { requiredKeys: required });
       // Sometimes a required key goes missing, sometimes extra keys try mass assignment.
-      return fc
-        .tuple(
-          record,
-          fc.subarray(required, { maxLength: Math.min(1, required.length) }),
-          fc.dictionary(fc.constantFrom(...EXTRA_KEYS), hostile, { maxKeys: 2 }),
-          fc.nat(9),
-        )
-        .map(([value, dropped, extra, roll]) => {
+      return fc.tuple(record, fc.subarray(required, { maxLength: Math.min(1, required.length) }), fc.dictionary(fc.constantFrom(...EXTRA_KEYS), hostile, { maxKeys: 2 }), fc.nat(9)).map(
+        ([value, dropped, extra, roll]) => {
           // A well-formed sample (hostileWeight 0) carries no extra keys: '__proto__' and
           // 'constructor' would make the client's serializer refuse it before any request.
           const out: Record<string, unknown> = roll === 0 && options.hostileWeight !== 0 ? { ...extra, ...value } : { ...value };
           if (roll === 1) for (const key of dropped) delete out[key];
           return out;
-        });
+        },
+      );
     }
     default:
       return hostile;
@@ -262,26 +226,14 @@ function stringFor(def: ZodDef, options: ArbitraryOptions): fc.Arbitrary<unknown
   switch (def.format) {
     case 'uuid':
     case 'guid':
-      return fc.oneof(
-        { weight: 3, arbitrary: ids },
-        { weight: 1, arbitrary: fc.uuid() },
-        {
-          weight: 1,
-          arbitrary: fc.oneof(
-            fc.constant('00000000-0000-0000-0000-000000000000'),
-            ids.map((id) => id.toUpperCase()),
-          ),
-        },
-      );
+      return fc.oneof({ weight: 3, arbitrary: ids }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.oneof(fc.constant('00000000-0000-0000-0000-000000000000'), ids.map((id) => id.toUpperCase())) });
     case 'email':
       return fc.oneof(fc.emailAddress(), fc.constantFrom('A@B.CO', 'user+tag@example.com', `${'a'.repeat(250)}@example.com`));
     case 'url':
       return fc.oneof(fc.webUrl(), fc.constantFrom('/files/users/x/y.webp', 'javascript:alert(1)', 'http://127.0.0.1:1/'));
     case 'datetime':
     case 'date':
-      return fc
-        .date({ noInvalidDate: true, min: new Date('1900-01-01'), max: new Date('2200-01-01') })
-        .map((d) => (def.format === 'date' ? d.toISOString().slice(0, 10) : d.toISOString()));
+      return fc.date({ noInvalidDate: true, min: new Date('1900-01-01'), max: new Date('2200-01-01') }).map((d) => (def.format === 'date' ? d.toISOString().slice(0, 10) : d.toISOString()));
     default:
       break;
   }

@@ -22,10 +22,7 @@ const queries = new WeakMap<Db, SQL>();
 export async function fingerprint(db: Db): Promise<string> {
   let query = queries.get(db);
   if (!query) {
-    const tables = await rawRows<{ name: string }>(
-      db,
-      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-    );
+    const tables = await rawRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
     const parts = tables
       .map((t) => t.name)
       .filter((name) => !BOOKKEEPING_TABLES.includes(name))

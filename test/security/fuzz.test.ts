@@ -67,9 +67,7 @@ describe('the write check itself', () => {
 describe('bad input in process: never a 500, and a refused call writes nothing', () => {
   it.each(procedures)('%s', async (path) => {
     const useAdmin = isAdminProcedure(path);
-    const caller = useAdmin
-      ? callerFor(server.deps, admin, adminSessionId, undefined, adminSite(server.deps))
-      : callerFor(server.deps, world.owner.user, sessionId);
+    const caller = useAdmin ? callerFor(server.deps, admin, adminSessionId, undefined, adminSite(server.deps)) : callerFor(server.deps, world.owner.user, sessionId);
     const arbitrary = arbitraryFor(inputSchema(path), { knownIds: ids });
     let baseline = await fingerprint(server.deps.db);
     const tally = { served: 0, refused: 0 };
@@ -106,10 +104,7 @@ describe('bad input over HTTP (a sample): never a 500', () => {
 
   it.each(procedures.filter((p) => procedureType(p) !== 'subscription'))('%s', async (path) => {
     const target = isAdminProcedure(path) ? adminClient : client;
-    const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], target) as Record<
-      string,
-      (i: unknown) => Promise<unknown>
-    >;
+    const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], target) as Record<string, (i: unknown) => Promise<unknown>>;
     const type = procedureType(path);
     await fc.assert(
       fc.asyncProperty(arbitraryFor(inputSchema(path), { knownIds: ids }), async (input) => {

@@ -49,10 +49,7 @@ describe('anonymous calls', () => {
         expect(await errorCode(callerFor(server.deps, null), path, input)).toBe('UNAUTHORIZED');
         continue;
       }
-      const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], server.client()) as Record<
-        string,
-        (i: unknown) => Promise<unknown>
-      >;
+      const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], server.client()) as Record<string, (i: unknown) => Promise<unknown>>;
       const error = await trpcError(type === 'query' ? node.query(input) : node.mutate(input));
       expect({ path, input, code: error.code }).toEqual({ path, input, code: 'UNAUTHORIZED' });
     }
@@ -66,10 +63,7 @@ describe('admin procedures', () => {
       const client = server.adminClient();
       await signIn(client, await createUser({ userTypes: [...userTypes] }, server.deps.db));
       const before = await fingerprint(server.deps.db);
-      const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], client) as Record<
-        string,
-        (i: unknown) => Promise<unknown>
-      >;
+      const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], client) as Record<string, (i: unknown) => Promise<unknown>>;
       const error = await trpcError(procedureType(path) === 'query' ? node.query({}) : node.mutate({}));
       expect({ userTypes, code: error.code }).toEqual({ userTypes, code: 'FORBIDDEN' });
       expect(changedTables(before, await fingerprint(server.deps.db))).toEqual([]);
@@ -86,17 +80,11 @@ describe('admin procedures off the admin host (issue 18)', () => {
     onMainSite = server.client();
     await signIn(onMainSite, appAdmin);
     // A page on the main site calling the admin host cross-origin: the browser sends its own Origin.
-    crossOrigin = createTestClient(server.url, {
-      origin: server.deps.config.appOrigin,
-      host: new URL(server.deps.config.adminOrigin).host,
-    });
+    crossOrigin = createTestClient(server.url, { origin: server.deps.config.appOrigin, host: new URL(server.deps.config.adminOrigin).host });
     await signIn(crossOrigin, appAdmin);
   });
   const call = (client: ReturnType<typeof server.client>, path: string) => {
-    const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], client) as Record<
-      string,
-      (i: unknown) => Promise<unknown>
-    >;
+    const node = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], client) as Record<string, (i: unknown) => Promise<unknown>>;
     return procedureType(path) === 'query' ? node.query({}) : node.mutate({});
   };
 

@@ -28,13 +28,7 @@ type Caller = ReturnType<typeof createCaller>;
 export const adminSite = (deps: AppDeps): RequestSite => ({ origin: deps.config.adminOrigin, host: new URL(deps.config.adminOrigin).host });
 
 /** An in-process caller with the context a request of this user (or nobody) would get, from `site` when given. */
-export function callerFor(
-  deps: AppDeps,
-  user: SessionUser | null,
-  sessionId: string | null = null,
-  ip = '198.51.100.7',
-  site?: RequestSite,
-): Caller {
+export function callerFor(deps: AppDeps, user: SessionUser | null, sessionId: string | null = null, ip = '198.51.100.7', site?: RequestSite): Caller {
   const ctx: TrpcContext = {
     deps,
     user,
@@ -51,9 +45,7 @@ export function callerFor(
 
 /** Calls `path` on a caller; a subscription's stream is opened and closed at once. */
 export async function invoke(caller: Caller, path: string, input: unknown): Promise<unknown> {
-  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-    i: unknown,
-  ) => Promise<unknown>;
+  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (i: unknown) => Promise<unknown>;
   const result = await fn(input);
   const iterator = (result as { [Symbol.asyncIterator]?: () => AsyncIterator<unknown> } | null)?.[Symbol.asyncIterator];
   if (typeof iterator === 'function') await iterator.call(result).return?.();

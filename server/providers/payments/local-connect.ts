@@ -57,11 +57,7 @@ export async function createLocalOnboardingLink(books: LocalBooks, input: { acco
 
 /** What the hosted onboarding does when the holder submits their details: the account can now be paid. */
 export async function completeLocalOnboarding(books: LocalBooks, accountId: string) {
-  const [row] = await books.db
-    .update(localConnectAccounts)
-    .set({ detailsSubmitted: true })
-    .where(eq(localConnectAccounts.id, accountId))
-    .returning();
+  const [row] = await books.db.update(localConnectAccounts).set({ detailsSubmitted: true }).where(eq(localConnectAccounts.id, accountId)).returning();
   if (!row) throw new PaymentProviderError(`No such account: '${accountId}'`);
   return snapshot(row);
 }
@@ -142,11 +138,6 @@ export async function createLocalPayout(
 }
 
 export async function listLocalPayouts(books: LocalBooks, accountId: string, limit: number): Promise<ProviderPayout[]> {
-  const rows = await books.db
-    .select()
-    .from(localPayouts)
-    .where(eq(localPayouts.accountId, accountId))
-    .orderBy(desc(localPayouts.createdAt), desc(localPayouts.id))
-    .limit(limit);
+  const rows = await books.db.select().from(localPayouts).where(eq(localPayouts.accountId, accountId)).orderBy(desc(localPayouts.createdAt), desc(localPayouts.id)).limit(limit);
   return rows.map(payoutOf);
 }

@@ -8,16 +8,7 @@ export type PaymentsEvent = { id: string; type: string } & (
   | { kind: 'payment_succeeded'; paymentIntentId: string; chargeId: string | null; metadata: Record<string, string> }
   | { kind: 'payment_failed'; paymentIntentId: string; reason: string; metadata: Record<string, string> }
   | { kind: 'account'; account: ConnectAccountSnapshot }
-  | {
-      kind: 'charge_succeeded';
-      chargeId: string;
-      customerId: string | null;
-      amountCents: number;
-      currency: string;
-      description: string | null;
-      receiptUrl: string | null;
-      createdAt: Date;
-    }
+  | { kind: 'charge_succeeded'; chargeId: string; customerId: string | null; amountCents: number; currency: string; description: string | null; receiptUrl: string | null; createdAt: Date }
   | { kind: 'other' }
 );
 
@@ -44,13 +35,7 @@ export function parseStripeEvent(rawBody: Buffer, signature: string, secret: str
     }
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
-      return {
-        ...base,
-        kind: 'payment_failed',
-        paymentIntentId: intent.id,
-        reason: intent.last_payment_error?.message ?? 'Your card was declined.',
-        metadata: intent.metadata,
-      };
+      return { ...base, kind: 'payment_failed', paymentIntentId: intent.id, reason: intent.last_payment_error?.message ?? 'Your card was declined.', metadata: intent.metadata };
     }
     case 'account.updated':
       return { ...base, kind: 'account', account: accountOf(event.data.object) };

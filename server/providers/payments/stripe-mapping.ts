@@ -31,10 +31,7 @@ export function accountOf(account: Stripe.Account): ConnectAccountSnapshot {
     chargesEnabled: account.charges_enabled ?? false,
     payoutsEnabled: account.payouts_enabled ?? false,
     detailsSubmitted: account.details_submitted ?? false,
-    capabilities: {
-      card_payments: capability(account.capabilities?.card_payments),
-      transfers: capability(account.capabilities?.transfers),
-    },
+    capabilities: { card_payments: capability(account.capabilities?.card_payments), transfers: capability(account.capabilities?.transfers) },
     currentlyDue: account.requirements?.currently_due ?? [],
     eventuallyDue: account.requirements?.eventually_due ?? [],
     pastDue: account.requirements?.past_due ?? [],

@@ -58,9 +58,7 @@ async function finishRefund(ctx: ServiceCtx, order: OrderRow) {
     });
   } catch (error) {
     ctx.deps.logger.error({ err: error, orderId: order.id }, 'order refund did not complete; cancelling again retries it');
-    throw new AppError('UNAVAILABLE', 'The order is cancelled but the refund has not gone through yet. Please try again.', {
-      cause: error,
-    });
+    throw new AppError('UNAVAILABLE', 'The order is cancelled but the refund has not gone through yet. Please try again.', { cause: error });
   }
   const [refunded] = await ctx.db
     .update(orders)

@@ -66,12 +66,7 @@ type NewOrder = Pick<OrderRow, (typeof NEW_ORDER_COLUMNS)[number]>;
  * 'Insufficient inventory', nothing written. A cash order also queues the sellers' "New order"
  * (a card order does once it is paid: confirmPaidOrder).
  */
-export async function placeOrder(
-  ctx: ServiceCtx,
-  storefront: StorefrontRow & { timezone: string },
-  request: OrderRequest,
-  lines: PlacedLine[],
-): Promise<Placed> {
+export async function placeOrder(ctx: ServiceCtx, storefront: StorefrontRow & { timezone: string }, request: OrderRequest, lines: PlacedLine[]): Promise<Placed> {
   const now = ctx.deps.clock.now();
   const values: NewOrder = {
     id: request.checkoutId ?? randomUUID(),

@@ -5,13 +5,7 @@ import { type ServiceCtx, requireUser } from '../../../service-context';
 import { offsetPage } from '../../../lib/pages';
 import { requireManagedStorefront } from '../../storefronts/access';
 import { itemsOf, loadOrderForParty } from '../access';
-import {
-  ORDER_PAGE_SIZE,
-  type myOrdersInput,
-  type orderIdInput,
-  type storefrontOrderStatsInput,
-  type storefrontOrdersInput,
-} from '../inputs';
+import { ORDER_PAGE_SIZE, type myOrdersInput, type orderIdInput, type storefrontOrderStatsInput, type storefrontOrdersInput } from '../inputs';
 import { toOrder, toOrderSummary } from '../views';
 
 /** One order, for its customer or the storefront's managers (anyone else: 'Order not found'). */
@@ -41,11 +35,7 @@ export async function myOrders({ ctx, input }: { ctx: ServiceCtx; input: z.outpu
 /** A storefront's orders for its managers, newest first, 20 a page, optionally of one status. */
 export async function storefrontOrders({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof storefrontOrdersInput> }) {
   const storefront = await requireManagedStorefront(ctx, input.storefrontId);
-  return orderPage(
-    ctx,
-    and(eq(orders.storefrontId, storefront.id), input.status ? eq(orders.status, input.status) : undefined),
-    input.cursor,
-  );
+  return orderPage(ctx, and(eq(orders.storefrontId, storefront.id), input.status ? eq(orders.status, input.status) : undefined), input.cursor);
 }
 
 /** Counts per status and revenue (confirmed, processing, shipped, delivered) over all orders. */
@@ -53,8 +43,6 @@ export async function storefrontOrderCounts({ ctx, input }: { ctx: ServiceCtx; i
   const storefront = await requireManagedStorefront(ctx, input.storefrontId);
   const rows = await ctx.db.select().from(storefrontOrderStats).where(eq(storefrontOrderStats.storefrontId, storefront.id));
   const counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.orderCount)]));
-  const revenue = rows
-    .filter((r) => (REVENUE_ORDER_STATUSES as readonly string[]).includes(r.status))
-    .reduce((sum, r) => sum + Number(r.totalSum), 0);
+  const revenue = rows.filter((r) => (REVENUE_ORDER_STATUSES as readonly string[]).includes(r.status)).reduce((sum, r) => sum + Number(r.totalSum), 0);
   return { counts, total: rows.reduce((sum, r) => sum + Number(r.orderCount), 0), revenue };
 }

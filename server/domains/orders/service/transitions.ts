@@ -44,11 +44,7 @@ export async function updateOrderStatus({ ctx, input }: { ctx: ServiceCtx; input
   const { order } = await loadOrderForSeller(ctx, input.orderId);
   const notes = input.sellerNotes === undefined ? {} : { sellerNotes: input.sellerNotes };
   if (input.status === order.status) {
-    const [row] = await ctx.db
-      .update(orders)
-      .set({ ...notes, updatedAt: ctx.deps.clock.now() })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const [row] = await ctx.db.update(orders).set({ ...notes, updatedAt: ctx.deps.clock.now() }).where(eq(orders.id, order.id)).returning();
     return toOrder(row, await itemsOf(ctx, row));
   }
   const now = ctx.deps.clock.now();
@@ -62,10 +58,7 @@ export async function updateOrderStatus({ ctx, input }: { ctx: ServiceCtx; input
  */
 export async function setTracking({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof setTrackingInput> }) {
   const { order } = await loadOrderForSeller(ctx, input.orderId);
-  const tracking = {
-    trackingNumber: input.trackingNumber,
-    ...(input.estimatedDelivery ? { estimatedDelivery: input.estimatedDelivery } : {}),
-  };
+  const tracking = { trackingNumber: input.trackingNumber, ...(input.estimatedDelivery ? { estimatedDelivery: input.estimatedDelivery } : {}) };
   if (order.trackingNumber === null) {
     try {
       return await moveOrder(ctx, order, 'shipped', tracking, isNull(orders.trackingNumber));

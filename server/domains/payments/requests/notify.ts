@@ -22,11 +22,7 @@ export async function notifyOtherParty(ctx: ServiceCtx, request: RequestRow, to:
           type: 'general_alert',
           title,
           body: `${formatCents(request.amount)} · ${request.description}`,
-          data: {
-            threadId: request.threadId,
-            paymentRequestId: request.id,
-            url: request.threadId ? `/messages/${request.threadId}` : '/account/payments',
-          },
+          data: { threadId: request.threadId, paymentRequestId: request.id, url: request.threadId ? `/messages/${request.threadId}` : '/account/payments' },
         },
       ),
     );
@@ -34,10 +30,6 @@ export async function notifyOtherParty(ctx: ServiceCtx, request: RequestRow, to:
     ctx.deps.logger.error({ err: error, paymentRequestId: request.id }, 'payment request notification failed');
   }
   if (request.threadId) {
-    await announce(ctx.db, {
-      topic: 'message',
-      userIds: [request.requesterId, request.payeeId],
-      payload: { threadId: request.threadId, paymentRequestId: request.id },
-    });
+    await announce(ctx.db, { topic: 'message', userIds: [request.requesterId, request.payeeId], payload: { threadId: request.threadId, paymentRequestId: request.id } });
   }
 }
