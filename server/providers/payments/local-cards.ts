@@ -15,11 +15,7 @@ export type LocalCard = {
 const LOCAL_CARDS: Record<string, LocalCard> = {
   [LOCAL_TEST_PAYMENT_METHODS.succeeds]: { brand: 'visa', last4: '4242', decline: null },
   [LOCAL_TEST_PAYMENT_METHODS.succeedsMastercard]: { brand: 'mastercard', last4: '4444', decline: null },
-  [LOCAL_TEST_PAYMENT_METHODS.declined]: {
-    brand: 'visa',
-    last4: '0002',
-    decline: { message: 'Your card was declined.', code: 'generic_decline' },
-  },
+  [LOCAL_TEST_PAYMENT_METHODS.declined]: { brand: 'visa', last4: '0002', decline: { message: 'Your card was declined.', code: 'generic_decline' } },
   [LOCAL_TEST_PAYMENT_METHODS.insufficientFunds]: {
     brand: 'visa',
     last4: '9995',

@@ -32,8 +32,7 @@ async function refusal(books: LocalBooks, input: ChargeInput): Promise<{ message
       .from(localConnectAccounts)
       .where(eq(localConnectAccounts.id, input.connect.destinationAccountId));
     if (!account) return { message: `No such destination: '${input.connect.destinationAccountId}'`, code: null };
-    if (!account.detailsSubmitted)
-      return { message: 'The destination account has not completed onboarding and cannot receive payments.', code: null };
+    if (!account.detailsSubmitted) return { message: 'The destination account has not completed onboarding and cannot receive payments.', code: null };
   }
   return null;
 }

@@ -98,9 +98,7 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
 export async function findLocalSubscription(books: LocalBooks, idempotencyKey: string): Promise<ProviderSubscription | null> {
   const [row] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
   if (!row) return null;
-  const payment = row.latestChargeId
-    ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) }
-    : null;
+  const payment = row.latestChargeId ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) } : null;
   return snapshot(row, payment);
 }
 
@@ -115,11 +113,7 @@ export const changeLocalSubscriptionPlan = (books: LocalBooks, subscriptionId: s
   updateSubscription(books, subscriptionId, { planId: plan.planId, price: plan.priceCents, currency: plan.currency });
 
 export const cancelLocalSubscription = (books: LocalBooks, subscriptionId: string, atPeriodEnd: boolean) =>
-  updateSubscription(
-    books,
-    subscriptionId,
-    atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() },
-  );
+  updateSubscription(books, subscriptionId, atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() });
 
 /** How many due subscriptions one renewal pass handles. */
 const RENEWAL_BATCH = 50;
@@ -141,17 +135,9 @@ export async function renewDueLocalSubscriptions(books: LocalBooks): Promise<Pro
     .limit(RENEWAL_BATCH);
   const changed: ProviderSubscription[] = [];
   for (const sub of due) {
-    const samePeriod = and(
-      eq(localSubscriptions.id, sub.id),
-      eq(localSubscriptions.currentPeriodEnd, sub.currentPeriodEnd),
-      eq(localSubscriptions.status, sub.status),
-    );
+    const samePeriod = and(eq(localSubscriptions.id, sub.id), eq(localSubscriptions.currentPeriodEnd, sub.currentPeriodEnd), eq(localSubscriptions.status, sub.status));
     if (sub.cancelAtPeriodEnd) {
-      const [row] = await books.db
-        .update(localSubscriptions)
-        .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd })
-        .where(samePeriod)
-        .returning();
+      const [row] = await books.db.update(localSubscriptions).set({ status: 'canceled', canceledAt: sub.currentPeriodEnd }).where(samePeriod).returning();
       if (row) changed.push(snapshot(row));
       continue;
     }
@@ -164,23 +150,10 @@ export async function renewDueLocalSubscriptions(books: LocalBooks): Promise<Pro
       idempotencyKey: `${sub.idempotencyKey}:period:${sub.currentPeriodEnd.toISOString()}`,
     });
     const next = charged.ok
-      ? {
-          status: 'active',
-          currentPeriodStart: sub.currentPeriodEnd,
-          currentPeriodEnd: addMonth(sub.currentPeriodEnd),
-          latestChargeId: charged.chargeId,
-        }
+      ? { status: 'active', currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: addMonth(sub.currentPeriodEnd), latestChargeId: charged.chargeId }
       : { status: 'past_due' };
     const [row] = await books.db.update(localSubscriptions).set(next).where(samePeriod).returning();
-    if (row)
-      changed.push(
-        snapshot(
-          row,
-          charged.ok
-            ? { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: sub.price, receiptUrl: charged.receiptUrl }
-            : null,
-        ),
-      );
+    if (row) changed.push(snapshot(row, charged.ok ? { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: sub.price, receiptUrl: charged.receiptUrl } : null));
   }
   return changed;
 }

@@ -5,8 +5,7 @@ import type { ChargeRecord } from './types';
 export const IDEMPOTENCY_KEY_METADATA = 'inklink_idempotency_key';
 
 /** A search query for objects carrying the key (quotes and backslashes escaped as Stripe's query language wants). */
-export const metadataQuery = (idempotencyKey: string) =>
-  `metadata['${IDEMPOTENCY_KEY_METADATA}']:'${idempotencyKey.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+export const metadataQuery = (idempotencyKey: string) => `metadata['${IDEMPOTENCY_KEY_METADATA}']:'${idempotencyKey.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
 const DECIDING: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['processing', 'requires_capture']);
 
@@ -34,9 +33,5 @@ export function chargeRecordOf(intents: Stripe.PaymentIntent[]): ChargeRecord {
   if (awaiting?.client_secret) return { status: 'requires_action', paymentIntentId: awaiting.id, clientSecret: awaiting.client_secret };
   const [failed] = intents;
   if (!failed) return { status: 'none' };
-  return {
-    status: 'failed',
-    paymentIntentId: failed.id,
-    reason: failed.last_payment_error?.message ?? `The payment was not completed (${failed.status}).`,
-  };
+  return { status: 'failed', paymentIntentId: failed.id, reason: failed.last_payment_error?.message ?? `The payment was not completed (${failed.status}).` };
 }

@@ -216,23 +216,11 @@ export interface PaymentsProvider {
   cancelSubscription(input: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
 
   /** An Express account for receiving payments. */
-  createConnectAccount(input: {
-    userId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    idempotencyKey: string;
-  }): Promise<ConnectAccountSnapshot>;
+  createConnectAccount(input: { userId: string; email: string; firstName: string; lastName: string; idempotencyKey: string }): Promise<ConnectAccountSnapshot>;
   getConnectAccount(accountId: string): Promise<ConnectAccountSnapshot>;
   /** Where the account holder completes onboarding (Stripe's hosted page, or ours in local mode). */
   createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: Date }>;
   getBalance(accountId: string): Promise<ConnectBalance>;
-  createPayout(input: {
-    accountId: string;
-    amountCents: number;
-    currency: string;
-    method: 'instant' | 'standard';
-    idempotencyKey: string;
-  }): Promise<ProviderPayout>;
+  createPayout(input: { accountId: string; amountCents: number; currency: string; method: 'instant' | 'standard'; idempotencyKey: string }): Promise<ProviderPayout>;
   listPayouts(accountId: string, limit: number): Promise<ProviderPayout[]>;
 }

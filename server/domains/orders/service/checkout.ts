@@ -29,9 +29,7 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
     const [existing] = await ctx.db.select().from(orders).where(eq(orders.id, input.checkoutId)).limit(1);
     if (existing) return resumeCheckout(ctx, existing, user.id, input.paymentMethodId);
   }
-  const { storefront, products: rows } = await loadCheckoutCart(ctx.db, input.storefrontId, [
-    ...new Set(input.items.map((i) => i.productId)),
-  ]);
+  const { storefront, products: rows } = await loadCheckoutCart(ctx.db, input.storefrontId, [...new Set(input.items.map((i) => i.productId))]);
   refuseUnsupported(storefront, input);
   const lines = priceCart(input.items, new Map(rows.map((r) => [r.id, r])));
   let placed: Placed;
@@ -100,13 +98,6 @@ function priceCart(lines: CartLine[], byId: Map<string, CartProduct>): PlacedLin
     const selection = resolveSelection(product, line);
     if ('error' in selection) throw invalid(selection.error);
     const price = unitPrice(product.price, selection);
-    return {
-      product,
-      quantity: line.quantity,
-      unitPrice: price,
-      subtotal: price * line.quantity,
-      variants: selection.variants,
-      customizations: selection.customizations,
-    };
+    return { product, quantity: line.quantity, unitPrice: price, subtotal: price * line.quantity, variants: selection.variants, customizations: selection.customizations };
   });
 }

@@ -74,10 +74,7 @@ export async function payForOrder(
  * was no longer pending and unpaid (confirmed, cancelled or released meanwhile): nothing changed.
  */
 export async function releaseUnpaidOrder(ctx: ServiceCtx, orderId: string, failure: string): Promise<boolean> {
-  const items = await ctx.db
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+  const items = await ctx.db.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
   const now = ctx.deps.clock.now();
   return withTransaction(ctx, async (tx) => {
     await lockStockOf(tx, items);
@@ -120,22 +117,10 @@ export async function confirmPaidOrder(
   const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
   if (current?.paymentIntentId === paymentIntentId) return current; // confirmed already (a concurrent resume)
   // Cancelled while the card was being charged: the money goes straight back.
-  await ctx.deps.payments.refund({
-    paymentIntentId,
-    amountCents: order.total,
-    reason: 'Cancelled during payment',
-    idempotencyKey: refundKey(order),
-  });
+  await ctx.deps.payments.refund({ paymentIntentId, amountCents: order.total, reason: 'Cancelled during payment', idempotencyKey: refundKey(order) });
   const [refunded] = await ctx.db
     .update(orders)
-    .set({
-      paymentIntentId,
-      paidAt: now,
-      refundedAt: now,
-      refundAmount: order.total,
-      refundReason: current?.sellerNotes ?? 'Cancelled during payment',
-      updatedAt: now,
-    })
+    .set({ paymentIntentId, paidAt: now, refundedAt: now, refundAmount: order.total, refundReason: current?.sellerNotes ?? 'Cancelled during payment', updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
   return refunded;

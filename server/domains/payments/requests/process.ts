@@ -91,13 +91,7 @@ export async function settleAttempt(ctx: ServiceCtx, attemptId: string, result: 
     }
     const [succeeded] = await tx.db
       .update(paymentTransactions)
-      .set({
-        status: 'succeeded',
-        stripePaymentIntentId: result.paymentIntentId,
-        stripeChargeId: result.chargeId,
-        receiptUrl: result.receiptUrl,
-        completedAt: now,
-      })
+      .set({ status: 'succeeded', stripePaymentIntentId: result.paymentIntentId, stripeChargeId: result.chargeId, receiptUrl: result.receiptUrl, completedAt: now })
       .where(and(eq(paymentTransactions.id, attemptId), ne(paymentTransactions.status, 'succeeded')))
       .returning();
     if (!succeeded) return (await tx.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, attemptId)))[0];
@@ -146,13 +140,7 @@ export async function processPaymentRequest({ ctx, input }: { ctx: AuthedCtx; in
   const [method] = await ctx.db
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.userId, ctx.user.id),
-        eq(paymentMethods.stripePaymentMethodId, input.paymentMethodId),
-        eq(paymentMethods.deleted, false),
-      ),
-    );
+    .where(and(eq(paymentMethods.userId, ctx.user.id), eq(paymentMethods.stripePaymentMethodId, input.paymentMethodId), eq(paymentMethods.deleted, false)));
   if (!method) throw notFound('Payment method not found');
   const { request, attempt, destination } = await claimAttempt(ctx, input);
   const customerId = await providerCustomer(ctx);
