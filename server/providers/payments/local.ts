@@ -10,20 +10,8 @@ import {
   getLocalConnectAccount,
   listLocalPayouts,
 } from './local-connect';
-import {
-  cancelLocalSubscription,
-  changeLocalSubscriptionPlan,
-  createLocalSubscription,
-  findLocalSubscription,
-  renewDueLocalSubscriptions,
-} from './local-subscriptions';
-import {
-  type ChargeRecord,
-  type ConnectAccountSnapshot,
-  PaymentProviderError,
-  type PaymentsProvider,
-  type ProviderSubscription,
-} from './types';
+import { cancelLocalSubscription, changeLocalSubscriptionPlan, createLocalSubscription, findLocalSubscription, renewDueLocalSubscriptions } from './local-subscriptions';
+import { type ChargeRecord, type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider, type ProviderSubscription } from './types';
 
 /** The local provider also plays Stripe's hosted onboarding page, which the app shows in local mode. */
 export interface LocalPaymentsProvider extends PaymentsProvider {

@@ -12,20 +12,13 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'InkLink' },
-    ...(target && {
-      host: target.hostname,
-      port: target.port || (target.protocol === 'https:' ? 443 : 80),
-      protocol: target.protocol === 'https:' ? 'https' : 'http',
-    }),
+    ...(target && { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }),
   });
 }
 
 /** A refusal the payer can act on: a card error, or an id Stripe does not know. */
 function isRefusal(error: unknown): error is Stripe.errors.StripeError {
-  return (
-    error instanceof Stripe.errors.StripeCardError ||
-    (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
-  );
+  return error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing');
 }
 
 /** Runs a Stripe call, turning refusals into PaymentProviderError (other failures stay errors). */
@@ -108,27 +101,13 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
           { idempotencyKey: input.idempotencyKey },
         );
         if (intent.status === 'requires_action' && intent.client_secret) {
-          return {
-            ok: false,
-            reason: AUTHENTICATION_REQUIRED,
-            declineCode: 'requires_action',
-            action: { paymentIntentId: intent.id, clientSecret: intent.client_secret },
-          };
+          return { ok: false, reason: AUTHENTICATION_REQUIRED, declineCode: 'requires_action', action: { paymentIntentId: intent.id, clientSecret: intent.client_secret } };
         }
         if (intent.status !== 'succeeded') {
-          return {
-            ok: false,
-            reason: 'This card needs an action which is not supported here. Please use another card.',
-            declineCode: intent.status,
-          };
+          return { ok: false, reason: 'This card needs an action which is not supported here. Please use another card.', declineCode: intent.status };
         }
         const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-        return {
-          ok: true,
-          paymentIntentId: intent.id,
-          chargeId: charge?.id ?? (intent.latest_charge as string | null),
-          receiptUrl: charge?.receipt_url ?? null,
-        };
+        return { ok: true, paymentIntentId: intent.id, chargeId: charge?.id ?? (intent.latest_charge as string | null), receiptUrl: charge?.receipt_url ?? null };
       } catch (error) {
         if (isRefusal(error)) return { ok: false, reason: error.message, declineCode: error.decline_code ?? error.code ?? null };
         throw error;
@@ -193,11 +172,7 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
 
     async attachPaymentMethod({ customerId, paymentMethodId }) {
       const method = await refusing(() =>
-        stripe.paymentMethods.attach(
-          paymentMethodId,
-          { customer: customerId },
-          { idempotencyKey: `attach:${customerId}:${paymentMethodId}` },
-        ),
+        stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey: `attach:${customerId}:${paymentMethodId}` }),
       );
       return {
         paymentMethodId: method.id,
@@ -278,9 +253,7 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     },
 
     async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
-      const link = await refusing(() =>
-        stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' }),
-      );
+      const link = await refusing(() => stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' }));
       return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
     },
 
@@ -296,9 +269,7 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     },
 
     async createPayout({ accountId, amountCents, currency, method, idempotencyKey }) {
-      const payout = await refusing(() =>
-        stripe.payouts.create({ amount: amountCents, currency, method }, { stripeAccount: accountId, idempotencyKey }),
-      );
+      const payout = await refusing(() => stripe.payouts.create({ amount: amountCents, currency, method }, { stripeAccount: accountId, idempotencyKey }));
       return payoutOf(payout);
     },
 
