@@ -220,6 +220,8 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
       confirm: 'true',
       'automatic_payment_methods[enabled]': 'true',
       'automatic_payment_methods[allow_redirects]': 'never',
+      // A 3-D Secure challenge is shown by Stripe.js's handleNextAction (decision 040).
+      use_stripe_sdk: 'true',
       application_fee_amount: '100',
       'transfer_data[destination]': 'acct_artist',
       'expand[0]': 'latest_charge',

@@ -215,6 +215,13 @@ async function paidRequestOf(w: World) {
   return request;
 }
 
+/** A payment whose card asked for 3-D Secure, answered by the payer's challenge: what its browser completes next. */
+async function approvedChallenge(w: World, action: { paymentIntentId: string; clientSecret: string } | null) {
+  if (!action) throw new Error('expected the 3-D Secure card to ask for an action');
+  await w.third.client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
+  return action.paymentIntentId;
+}
+
 const ownSubscription = async (w: World) =>
   (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
 
@@ -319,6 +326,21 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'order.cancel': entry({
     setup: (w) => orderInOwnStore(w),
     call: (c, orderId) => c.order.cancel.mutate({ orderId, reason: 'Out of stock' }),
+  }),
+  'order.completePayment': entry({
+    setup: async (w) => {
+      const { storefrontId, productId } = await ownProduct(w);
+      await w.owner.client.product.update.mutate({ productId, status: 'active' });
+      const order = await w.third.client.order.checkout.mutate({
+        storefrontId,
+        items: [{ productId, quantity: 1 }],
+        fulfillmentMethod: 'pickup',
+        paymentMethodId: 'pm_card_threeDSecure2Required',
+      });
+      return { orderId: order.id, paymentIntentId: await approvedChallenge(w, order.nextAction) };
+    },
+    call: (c, o) => c.order.completePayment.mutate(o),
+    rightful: (w) => w.third,
   }),
   'order.updateStatus': entry({
     setup: (w) => orderInOwnStore(w),
@@ -566,6 +588,19 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'paymentRequest.process': entry({
     setup: paymentRequestOf,
     call: (c, r) => c.paymentRequest.process.mutate({ paymentRequestId: r.id, paymentMethodId: 'pm_card_visa' }),
+    rightful: (w) => w.third,
+  }),
+  'paymentRequest.completeAction': entry({
+    setup: async (w) => {
+      const request = await paymentRequestOf(w);
+      await w.third.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_threeDSecure2Required' });
+      const paying = await w.third.client.paymentRequest.process.mutate({
+        paymentRequestId: request.id,
+        paymentMethodId: 'pm_card_threeDSecure2Required',
+      });
+      return { id: request.id, paymentIntentId: await approvedChallenge(w, paying.nextAction) };
+    },
+    call: (c, r) => c.paymentRequest.completeAction.mutate({ paymentRequestId: r.id, paymentIntentId: r.paymentIntentId }),
     rightful: (w) => w.third,
   }),
   'paymentRequest.decline': entry({

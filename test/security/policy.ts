@@ -96,6 +96,10 @@ export const SELF_ONLY = [
   'payment.methods',
   'payment.addMethod',
   'payment.history',
+  // Local mode's 3-D Secure challenge (decision 040): the intent's client secret, given only to the
+  // payer's browser in the answer to their own payment, is the capability, as Stripe's is for
+  // handleNextAction; a wrong one is refused (test/integration/payments-3ds.test.ts).
+  'payment.answerLocalChallenge',
   'connect.status',
   'connect.createAccount',
   'connect.onboardingLink',

@@ -18,8 +18,8 @@ export const localPaymentIntents = pgTable(
     paymentMethodId: text().notNull(),
     customerId: text(),
     description: text().notNull(),
-    /** succeeded or failed (a decline: nothing was charged). */
-    status: text().$type<'succeeded' | 'failed'>().notNull(),
+    /** succeeded, failed (a decline: nothing was charged) or requires_action (waiting for the payer's 3-D Secure challenge). */
+    status: text().$type<'succeeded' | 'failed' | 'requires_action'>().notNull(),
     /** ch_local_…, when it succeeded. */
     chargeId: text(),
     failureMessage: text(),
@@ -28,6 +28,8 @@ export const localPaymentIntents = pgTable(
     destinationAccountId: text(),
     applicationFee: integer().notNull().default(0),
     amountRefunded: integer().notNull().default(0),
+    /** Set while a charge asks for authentication: the payer's browser proves it is theirs with it (Stripe's client_secret). */
+    clientSecret: text(),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },

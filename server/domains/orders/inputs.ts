@@ -89,3 +89,6 @@ export const storefrontOrdersInput = z.object({ storefrontId: z.uuid({ error: 'S
 export const storefrontOrderStatsInput = z.object({ storefrontId: z.uuid({ error: 'Storefront not found' }) });
 
 export type CheckoutInput = z.input<typeof checkoutInput>;
+
+/** The buyer's browser, after its bank's 3-D Secure challenge: settle the order on the charge's outcome (decision 040). */
+export const completeOrderPaymentInput = orderIdInput.extend({ paymentIntentId: z.string().trim().min(1, 'Payment not found').max(255, 'Payment not found') });

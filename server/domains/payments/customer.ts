@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AuthedCtx, ServiceCtx } from '../../service-context';
 import { notFound } from '../../lib/errors';
-import { providerCall } from './provider-calls';
+import { providerCall } from '../../provider-calls';
 
 /**
  * The user's provider customer id: the stored one, or a new customer. It is not stored here: the

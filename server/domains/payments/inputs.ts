@@ -122,3 +122,15 @@ export const payoutInput = z.object({
     .positive('Amount must be greater than 0')
     .max(100_000_000, 'Amount is more than a payout can be'),
 });
+
+// --- 3-D Secure (decision 040) ------------------------------------------------------------------
+
+const paymentIntentIdField = z.string().trim().min(1, 'Payment not found').max(255, 'Payment not found');
+/** The payer's browser, after its bank's challenge: read the charge's outcome and settle the payment. */
+export const completePaymentActionInput = z.object({ paymentRequestId: paymentRequestIdField, paymentIntentId: paymentIntentIdField });
+/** Local mode's challenge page answers for the payer's bank; the client secret proves the payer holds the charge. */
+export const answerLocalChallengeInput = z.object({
+  paymentIntentId: paymentIntentIdField,
+  clientSecret: z.string().trim().min(1).max(255),
+  approve: z.boolean(),
+});

@@ -5,6 +5,8 @@ import { getStorefrontPayouts } from './connect/storefront-payouts';
 import { storefrontIdInput } from '../storefronts/inputs';
 import {
   addPaymentMethodInput,
+  answerLocalChallengeInput,
+  completePaymentActionInput,
   cancelSubscriptionInput,
   changePlanInput,
   completeOnboardingInput,
@@ -23,7 +25,8 @@ import {
 import { cancelPaymentRequest, declinePaymentRequest } from './requests/close';
 import { createPaymentRequest } from './requests/create';
 import { getPaymentRequest, listPaymentRequests, listRequestRefunds } from './requests/list';
-import { processPaymentRequest } from './requests/process';
+import { answerLocalChallenge } from './next-action';
+import { completePaymentAction, processPaymentRequest } from './requests/process';
 import { refundPaymentRequest } from './requests/refund';
 import { listPaymentHistory } from './service/history';
 import { addPaymentMethod, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from './service/methods';
@@ -49,6 +52,7 @@ export const paymentRouter = router({
     .mutation(({ ctx, input }) => setDefaultPaymentMethod({ ctx: ctx.service, input })),
   deleteMethod: authedProcedure.input(paymentMethodInput).mutation(({ ctx, input }) => deletePaymentMethod({ ctx: ctx.service, input })),
   history: authedProcedure.input(historyInput).query(({ ctx, input }) => listPaymentHistory({ ctx: ctx.service, input })),
+  answerLocalChallenge: authedProcedure.input(answerLocalChallengeInput).mutation(({ ctx, input }) => answerLocalChallenge(ctx.service, input)),
 });
 
 export const paymentRequestRouter = router({
@@ -56,6 +60,7 @@ export const paymentRequestRouter = router({
   process: authedProcedure
     .input(processPaymentRequestInput)
     .mutation(({ ctx, input }) => processPaymentRequest({ ctx: ctx.service, input })),
+  completeAction: authedProcedure.input(completePaymentActionInput).mutation(({ ctx, input }) => completePaymentAction({ ctx: ctx.service, input })),
   decline: authedProcedure
     .input(declinePaymentRequestInput)
     .mutation(({ ctx, input }) => declinePaymentRequest({ ctx: ctx.service, input })),

@@ -8,6 +8,8 @@ export type LocalCard = {
   last4: string;
   /** A charge on this card is declined with this message and code. */
   decline: { message: string; code: string } | null;
+  /** A charge on this card waits for the payer's 3-D Secure challenge (decision 040). */
+  challenge?: true;
 };
 
 const LOCAL_CARDS: Record<string, LocalCard> = {
@@ -20,6 +22,7 @@ const LOCAL_CARDS: Record<string, LocalCard> = {
     decline: { message: 'Your card has insufficient funds.', code: 'insufficient_funds' },
   },
   [LOCAL_TEST_PAYMENT_METHODS.failsOnCharge]: { brand: 'visa', last4: '0341', decline: { message: 'Your card was declined.', code: 'card_declined' } },
+  [LOCAL_TEST_PAYMENT_METHODS.threeDSecure]: { brand: 'visa', last4: '3220', decline: null, challenge: true },
 };
 
 export const localCard = (paymentMethodId: string): LocalCard | null => LOCAL_CARDS[paymentMethodId] ?? null;

@@ -1,10 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { placeholders, prepared } from '../../db/prepared';
 import { localConnectAccounts, localPaymentIntents, localRefunds } from '../../db/schema';
 import { localCard, noSuchPaymentMethod } from './local-cards';
+import { randomToken } from '../../lib/ids';
 import { IDEMPOTENCY_MISMATCH, type LocalBooks, localId } from './local-books';
-import { type ChargeInput, type ChargeRecord, type ChargeResult, PaymentProviderError, type RefundInput, type RefundResult } from './types';
+import {
+  AUTHENTICATION_REQUIRED,
+  awaitsAction,
+  type ChargeInput,
+  type ChargeRecord,
+  type ChargeResult,
+  PaymentProviderError,
+  type RefundInput,
+  type RefundResult,
+} from './types';
 
 type IntentRow = typeof localPaymentIntents.$inferSelect;
 
@@ -28,11 +38,19 @@ async function refusal(books: LocalBooks, input: ChargeInput): Promise<{ message
   return null;
 }
 
-type Outcome = Pick<IntentRow, 'id' | 'status' | 'chargeId' | 'failureMessage' | 'declineCode'>;
+type Outcome = Pick<IntentRow, 'id' | 'status' | 'chargeId' | 'failureMessage' | 'declineCode' | 'clientSecret'>;
 
 function resultOf(books: LocalBooks, row: Outcome): ChargeResult {
   if (row.status === 'succeeded' && row.chargeId) {
     return { ok: true, paymentIntentId: row.id, chargeId: row.chargeId, receiptUrl: localReceiptUrl(books, row.chargeId) };
+  }
+  if (row.status === 'requires_action' && row.clientSecret) {
+    return {
+      ok: false,
+      reason: AUTHENTICATION_REQUIRED,
+      declineCode: 'requires_action',
+      action: { paymentIntentId: row.id, clientSecret: row.clientSecret },
+    };
   }
   return { ok: false, reason: row.failureMessage ?? 'Your card was declined.', declineCode: row.declineCode };
 }
@@ -52,6 +70,7 @@ const CHARGE_COLUMNS = [
   'destinationAccountId',
   'applicationFee',
   'metadata',
+  'clientSecret',
   'createdAt',
 ] as const;
 
@@ -68,6 +87,7 @@ const recordCharge = (db: Db) =>
         chargeId: localPaymentIntents.chargeId,
         failureMessage: localPaymentIntents.failureMessage,
         declineCode: localPaymentIntents.declineCode,
+        clientSecret: localPaymentIntents.clientSecret,
       })
       .prepare('record_local_charge'),
   );
@@ -78,21 +98,25 @@ const recordCharge = (db: Db) =>
  */
 export async function chargeLocally(books: LocalBooks, input: ChargeInput): Promise<ChargeResult> {
   const refused = await refusal(books, input);
+  // A card that asks for 3-D Secure: nothing is charged until the payer answers the challenge.
+  const challenged = !refused && localCard(input.paymentMethodId)?.challenge === true;
+  const id = localId('pi');
   const [created] = await recordCharge(books.db).execute({
-    id: localId('pi'),
+    id,
     idempotencyKey: input.idempotencyKey,
     amount: input.amountCents,
     currency: input.currency,
     paymentMethodId: input.paymentMethodId,
     customerId: input.customerId ?? null,
     description: input.description,
-    status: refused ? 'failed' : 'succeeded',
-    chargeId: refused ? null : localId('ch'),
+    status: refused ? 'failed' : challenged ? 'requires_action' : 'succeeded',
+    chargeId: refused || challenged ? null : localId('ch'),
     failureMessage: refused?.message ?? null,
     declineCode: refused?.code ?? null,
     destinationAccountId: input.connect?.destinationAccountId ?? null,
     applicationFee: input.connect?.applicationFeeCents ?? 0,
     metadata: input.metadata ?? {},
+    clientSecret: challenged ? `${id}_secret_${randomToken(16)}` : null,
     createdAt: books.clock.now(),
   });
   if (created) return resultOf(books, created);
@@ -113,10 +137,83 @@ export async function chargeLocally(books: LocalBooks, input: ChargeInput): Prom
  */
 export async function findLocalCharge(books: LocalBooks, idempotencyKey: string): Promise<ChargeRecord> {
   const [row] = await books.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, idempotencyKey));
-  if (!row) return { status: 'none' };
+  return row ? recordOf(books, row) : { status: 'none' };
+}
+
+function recordOf(books: LocalBooks, row: Outcome): ChargeRecord {
   const result = resultOf(books, row);
+  if (awaitsAction(result)) return { status: 'requires_action', ...result.action };
   if (!result.ok) return { status: 'failed', paymentIntentId: row.id, reason: result.reason };
   return { status: 'succeeded', paymentIntentId: result.paymentIntentId, chargeId: result.chargeId, receiptUrl: result.receiptUrl };
+}
+
+/** The charge of one intent, `none` unless it was made under this idempotency key. */
+export async function getLocalCharge(books: LocalBooks, input: { paymentIntentId: string; idempotencyKey: string }): Promise<ChargeRecord> {
+  const [row] = await books.db
+    .select()
+    .from(localPaymentIntents)
+    .where(and(eq(localPaymentIntents.id, input.paymentIntentId), eq(localPaymentIntents.idempotencyKey, input.idempotencyKey)));
+  return row ? recordOf(books, row) : { status: 'none' };
+}
+
+/** Stripe's wording when a 3-D Secure challenge is failed, and ours when nobody answered it in time. */
+export const AUTHENTICATION_FAILED = 'The card could not be authenticated (3-D Secure): nothing was charged.';
+export const AUTHENTICATION_ABANDONED = 'The payment was not authenticated in time: nothing was charged.';
+
+/**
+ * Moves a charge out of requires_action, once: the SQL guard on the status makes a second answer
+ * (a double click, a replay, a cancel racing an approval) change nothing. `match` narrows which
+ * intent may be answered (the client secret for the payer, the idempotency key for our server).
+ */
+async function endChallenge(
+  books: LocalBooks,
+  paymentIntentId: string,
+  match: ReturnType<typeof eq>,
+  approved: boolean,
+  failure: string,
+): Promise<ChargeRecord | null> {
+  const which = and(eq(localPaymentIntents.id, paymentIntentId), match);
+  await books.db
+    .update(localPaymentIntents)
+    .set(
+      approved
+        ? { status: 'succeeded', chargeId: localId('ch') }
+        : { status: 'failed', failureMessage: failure, declineCode: 'payment_intent_authentication_failure' },
+    )
+    .where(and(which, eq(localPaymentIntents.status, 'requires_action')));
+  const [row] = await books.db.select().from(localPaymentIntents).where(which);
+  return row ? recordOf(books, row) : null;
+}
+
+/** The payer's answer to the local 3-D Secure challenge (what the card issuer's page is on Stripe). */
+export async function answerLocalChallenge(
+  books: LocalBooks,
+  input: { paymentIntentId: string; clientSecret: string; approve: boolean },
+): Promise<ChargeRecord> {
+  const record = await endChallenge(
+    books,
+    input.paymentIntentId,
+    eq(localPaymentIntents.clientSecret, input.clientSecret),
+    input.approve,
+    AUTHENTICATION_FAILED,
+  );
+  if (!record) throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`);
+  return record;
+}
+
+/** Stripe's cancel of an intent waiting for action: it can never be completed afterwards. */
+export async function cancelLocalCharge(
+  books: LocalBooks,
+  input: { paymentIntentId: string; idempotencyKey: string },
+): Promise<ChargeRecord> {
+  const record = await endChallenge(
+    books,
+    input.paymentIntentId,
+    eq(localPaymentIntents.idempotencyKey, input.idempotencyKey),
+    false,
+    AUTHENTICATION_ABANDONED,
+  );
+  return record ?? { status: 'none' };
 }
 
 /**

@@ -4,7 +4,11 @@ import { DAY } from '../../lib/time';
 import { chargeLocally, localReceiptUrl } from './local-charges';
 import { localCard, noSuchPaymentMethod } from './local-cards';
 import { type LocalBooks, localId } from './local-books';
-import { type CreateSubscriptionInput, type PlanPrice, PaymentProviderError, type ProviderSubscription } from './types';
+import { awaitsAction, type CreateSubscriptionInput, type PlanPrice, PaymentProviderError, type ProviderSubscription } from './types';
+
+/** A subscription's first payment cannot wait for 3-D Secure yet (decision 040). */
+export const SUBSCRIPTION_NEEDS_OTHER_CARD =
+  'This card asks for 3-D Secure, which subscriptions do not support yet. Please use another card.';
 
 type SubscriptionRow = typeof localSubscriptions.$inferSelect;
 
@@ -60,6 +64,8 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
       idempotencyKey: `${input.idempotencyKey}:first-invoice`,
       metadata: input.metadata,
     });
+    // Subscription starts do not run the 3-D Secure challenge yet (decision 040): such a card is refused, as with Stripe.
+    if (awaitsAction(charged)) throw new PaymentProviderError(SUBSCRIPTION_NEEDS_OTHER_CARD, charged.declineCode);
     if (!charged.ok) throw new PaymentProviderError(charged.reason, charged.declineCode);
     payment = { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: input.plan.priceCents, receiptUrl: charged.receiptUrl };
   }

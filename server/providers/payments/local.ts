@@ -1,4 +1,4 @@
-import { chargeLocally, findLocalCharge, refundLocally } from './local-charges';
+import { answerLocalChallenge, cancelLocalCharge, chargeLocally, findLocalCharge, getLocalCharge, refundLocally } from './local-charges';
 import { localCard, localCardExpiry, noSuchPaymentMethod } from './local-cards';
 import type { LocalBooks } from './local-books';
 import {
@@ -19,7 +19,7 @@ import {
   renewDueLocalSubscriptions,
   useCardForLocalSubscriptions,
 } from './local-subscriptions';
-import { type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider } from './types';
+import { type ChargeRecord, type ConnectAccountSnapshot, PaymentProviderError, type PaymentsProvider } from './types';
 
 /** The local provider also plays Stripe's hosted onboarding page, which the app shows in local mode. */
 export interface LocalPaymentsProvider extends PaymentsProvider {
@@ -27,6 +27,8 @@ export interface LocalPaymentsProvider extends PaymentsProvider {
   completeOnboarding(accountId: string): Promise<ConnectAccountSnapshot>;
   /** Stripe's billing at period end and its retries: renews, retries or ends due subscriptions; onChange records each change. */
   renewDueSubscriptions(onChange: OnRenewal): Promise<number>;
+  /** The payer's answer to a charge's 3-D Secure challenge (the card issuer's page on Stripe). */
+  answerChallenge(input: { paymentIntentId: string; clientSecret: string; approve: boolean }): Promise<ChargeRecord>;
 }
 
 export const isLocalProvider = (provider: PaymentsProvider): provider is LocalPaymentsProvider => provider.kind === 'local';
@@ -42,6 +44,9 @@ export function createLocalPayments(books: LocalBooks): LocalPaymentsProvider {
     charge: (input) => chargeLocally(books, input),
     refund: (input) => refundLocally(books, input),
     findCharge: (idempotencyKey) => findLocalCharge(books, idempotencyKey),
+    getCharge: (input) => getLocalCharge(books, input),
+    cancelCharge: (input) => cancelLocalCharge(books, input),
+    answerChallenge: (input) => answerLocalChallenge(books, input),
     async createCustomer({ userId }) {
       return `cus_local_${userId.replaceAll('-', '')}`;
     },

@@ -12,8 +12,9 @@ const DECIDING: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['processing'
 /**
  * What the PaymentIntents found under one key say. One key makes one intent (Stripe's
  * idempotency), but a retry after the key expired (24 h) could make another: any succeeded one
- * means the money was taken; one still being decided means ask again; otherwise (declined,
- * needing an action nobody will take, cancelled) nothing was charged.
+ * means the money was taken; one still being decided means ask again; one waiting for the
+ * payer's 3-D Secure means ask again until it is abandoned (then cancelCharge); otherwise
+ * (declined, cancelled) nothing was charged.
  */
 export function chargeRecordOf(intents: Stripe.PaymentIntent[]): ChargeRecord {
   const succeeded = intents.find((intent) => intent.status === 'succeeded');
@@ -28,6 +29,8 @@ export function chargeRecordOf(intents: Stripe.PaymentIntent[]): ChargeRecord {
   }
   const deciding = intents.find((intent) => DECIDING.has(intent.status));
   if (deciding) return { status: 'processing', paymentIntentId: deciding.id };
+  const awaiting = intents.find((intent) => intent.status === 'requires_action' && intent.client_secret);
+  if (awaiting?.client_secret) return { status: 'requires_action', paymentIntentId: awaiting.id, clientSecret: awaiting.client_secret };
   const [failed] = intents;
   if (!failed) return { status: 'none' };
   return { status: 'failed', paymentIntentId: failed.id, reason: failed.last_payment_error?.message ?? `The payment was not completed (${failed.status}).` };

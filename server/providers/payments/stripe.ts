@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { accountOf, payoutOf, subscriptionOf, sumIn } from './stripe-mapping';
 import { chargeRecordOf, IDEMPOTENCY_KEY_METADATA, metadataQuery } from './stripe-lookup';
-import { type ChargeResult, type PaymentsProvider, PaymentProviderError, type PlanPrice } from './types';
+import { AUTHENTICATION_REQUIRED, type ChargeResult, type PaymentsProvider, PaymentProviderError, type PlanPrice } from './types';
 
 export type StripeSettings = { secretKey: string; apiUrl?: string };
 
@@ -27,6 +27,17 @@ async function refusing<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (isRefusal(error)) throw new PaymentProviderError(error.message, error.decline_code ?? error.code ?? null);
+    throw error;
+  }
+}
+
+/** The intent with its charge, when it carries our idempotency key (null for another's or an unknown id). */
+async function ownIntent(stripe: Stripe, paymentIntentId: string, idempotencyKey: string): Promise<Stripe.PaymentIntent | null> {
+  try {
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+    return intent.metadata[IDEMPOTENCY_KEY_METADATA] === idempotencyKey ? intent : null;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
     throw error;
   }
 }
@@ -78,7 +89,9 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
             metadata: { ...input.metadata, [IDEMPOTENCY_KEY_METADATA]: input.idempotencyKey },
             confirm: true,
             // The payer is on our page; cards that need a redirect are refused rather than left hanging.
+            // A 3-D Secure challenge is no redirect: Stripe.js's handleNextAction shows it on our page.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            use_stripe_sdk: true,
             ...(input.connect && {
               application_fee_amount: input.connect.applicationFeeCents,
               transfer_data: { destination: input.connect.destinationAccountId },
@@ -87,8 +100,11 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
           },
           { idempotencyKey: input.idempotencyKey },
         );
+        if (intent.status === 'requires_action' && intent.client_secret) {
+          return { ok: false, reason: AUTHENTICATION_REQUIRED, declineCode: 'requires_action', action: { paymentIntentId: intent.id, clientSecret: intent.client_secret } };
+        }
         if (intent.status !== 'succeeded') {
-          return { ok: false, reason: 'This card needs extra authentication, which is not supported here. Please use another card.', declineCode: intent.status };
+          return { ok: false, reason: 'This card needs an action which is not supported here. Please use another card.', declineCode: intent.status };
         }
         const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
         return { ok: true, paymentIntentId: intent.id, chargeId: charge?.id ?? (intent.latest_charge as string | null), receiptUrl: charge?.receipt_url ?? null };
@@ -118,6 +134,30 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     async findCharge(idempotencyKey) {
       const found = await stripe.paymentIntents.search({ query: metadataQuery(idempotencyKey), limit: 10 });
       return chargeRecordOf(found.data);
+    },
+
+    async getCharge({ paymentIntentId, idempotencyKey }) {
+      const intent = await ownIntent(stripe, paymentIntentId, idempotencyKey);
+      return intent ? chargeRecordOf([intent]) : { status: 'none' };
+    },
+
+    // Stripe cancels an intent in requires_action; one that completed meanwhile refuses the cancel
+    // and is read again, so the caller settles on what really happened.
+    async cancelCharge({ paymentIntentId, idempotencyKey }) {
+      const intent = await ownIntent(stripe, paymentIntentId, idempotencyKey);
+      if (!intent) return { status: 'none' };
+      if (intent.status !== 'requires_action') return chargeRecordOf([intent]);
+      try {
+        await stripe.paymentIntents.cancel(
+          paymentIntentId,
+          { cancellation_reason: 'abandoned' },
+          { idempotencyKey: `${idempotencyKey}:cancel` },
+        );
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      const ended = await ownIntent(stripe, paymentIntentId, idempotencyKey);
+      return ended ? chargeRecordOf([ended]) : { status: 'none' };
     },
 
     async findSubscription(idempotencyKey) {

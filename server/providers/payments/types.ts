@@ -17,6 +17,8 @@ export const LOCAL_TEST_PAYMENT_METHODS = {
   insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
   /** Attaches (and starts a trial) fine; every charge fails: a renewal that goes to dunning. */
   failsOnCharge: 'pm_card_chargeCustomerFail',
+  /** Every charge asks the payer to authenticate (3-D Secure 2): a challenge they approve or fail. */
+  threeDSecure: 'pm_card_threeDSecure2Required',
 } as const;
 
 export type ChargeInput = {
@@ -36,7 +38,27 @@ export type ChargeInput = {
 export type ChargeResult =
   | { ok: true; paymentIntentId: string; chargeId: string | null; receiptUrl: string | null }
   /** A decline or any refusal by the provider: nothing was charged. */
-  | { ok: false; reason: string; declineCode: string | null };
+  | { ok: false; reason: string; declineCode: string | null; action?: undefined }
+  | ChargeAwaitingAction;
+
+/**
+ * What the payer's browser needs to authenticate a charge (3-D Secure): Stripe.js's
+ * handleNextAction takes the client secret; in local mode the app's own challenge takes both.
+ */
+export type NextAction = { paymentIntentId: string; clientSecret: string };
+
+/**
+ * A charge waiting for the payer to authenticate (decision 040). Nothing is charged yet. It is
+ * `ok: false` so that a caller which does not handle it treats it as a decline (nothing charged,
+ * the card refused); the callers that do handle it keep the payment open and hand `action` to
+ * the browser, then read the outcome with getCharge (or a webhook, or the reconcile job).
+ */
+export type ChargeAwaitingAction = { ok: false; reason: string; declineCode: 'requires_action'; action: NextAction };
+
+/** Stripe's decline code for a charge waiting for authentication; its wording for the payer. */
+export const AUTHENTICATION_REQUIRED = 'This payment needs you to confirm it with your bank (3-D Secure).';
+
+export const awaitsAction = (result: ChargeResult): result is ChargeAwaitingAction => !result.ok && result.action !== undefined;
 
 /**
  * What the provider's record says of a charge asked for under an idempotency key: the answer a
@@ -47,12 +69,18 @@ export type ChargeRecord =
   | { status: 'succeeded'; paymentIntentId: string; chargeId: string | null; receiptUrl: string | null }
   | { status: 'failed'; paymentIntentId: string; reason: string }
   | { status: 'processing'; paymentIntentId: string }
+  /** Waiting for the payer to authenticate: nothing charged yet; cancelCharge ends it. */
+  | { status: 'requires_action'; paymentIntentId: string; clientSecret: string }
   | { status: 'none' };
 
 /** The reason given for a charge the provider never received. */
 export const NOTHING_CHARGED = 'The payment did not go through: nothing was charged.';
 
-/** The record as the answer the charge's request would have had; null while the provider is still deciding. */
+/**
+ * The record as the answer the charge's request would have had; null while the provider is still
+ * deciding or the payer has yet to authenticate (the reconcile job cancels such a charge once it
+ * is abandoned, decision 040, and settles on the record cancelCharge returns).
+ */
 export function chargeResultOf(record: ChargeRecord): ChargeResult | null {
   switch (record.status) {
     case 'succeeded':
@@ -62,6 +90,7 @@ export function chargeResultOf(record: ChargeRecord): ChargeResult | null {
     case 'none':
       return { ok: false, reason: NOTHING_CHARGED, declineCode: null };
     case 'processing':
+    case 'requires_action':
       return null;
   }
 }
@@ -176,6 +205,16 @@ export interface PaymentsProvider {
   refund(input: RefundInput): Promise<RefundResult>;
   /** The provider's record of the charge made (or not) under this idempotency key. */
   findCharge(idempotencyKey: string): Promise<ChargeRecord>;
+  /**
+   * The record of one PaymentIntent, read once the payer's browser acted on it; `none` unless it
+   * was made under this idempotency key (so a browser cannot settle our payment with another intent).
+   */
+  getCharge(input: { paymentIntentId: string; idempotencyKey: string }): Promise<ChargeRecord>;
+  /**
+   * Ends a charge still waiting for the payer's authentication, so it can never complete; the
+   * record as it ends (succeeded when the payer completed it first). Other states are left as they are.
+   */
+  cancelCharge(input: { paymentIntentId: string; idempotencyKey: string }): Promise<ChargeRecord>;
 
   /** The payer's customer record; the same idempotency key always gives the same customer. */
   createCustomer(input: { email: string; name: string; userId: string; idempotencyKey: string }): Promise<string>;

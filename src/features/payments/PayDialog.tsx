@@ -18,6 +18,7 @@ import { breakdownOf } from '../../../server/domains/payments/rules';
 import { FeeBreakdown } from '../../components/FeeBreakdown';
 import { breakdownRows } from './breakdownRows';
 import { CardEntry } from './CardEntry';
+import { useNextAction } from './useNextAction';
 import { formatCents } from '../../../server/lib/money';
 import type { PaymentRequest } from './types';
 
@@ -39,12 +40,29 @@ export function PayDialog({
   const utils = trpc.useUtils();
   const methods = trpc.payment.methods.useQuery(undefined, { enabled: open });
   const add = trpc.payment.addMethod.useMutation({ onSuccess: () => utils.payment.methods.invalidate() });
-  const pay = trpc.paymentRequest.process.useMutation({
-    onSuccess: async () => {
-      await onPaid();
-      onClose();
-    },
-  });
+  const pay = trpc.paymentRequest.process.useMutation();
+  const complete = trpc.paymentRequest.completeAction.useMutation();
+  const nextAction = useNextAction();
+  const [authenticating, setAuthenticating] = useState(false);
+  const submit = async (paymentMethodId: string) => {
+    complete.reset();
+    const paid = await pay.mutateAsync({ paymentRequestId: request.id, paymentMethodId }).catch(() => null);
+    if (!paid) return;
+    // A card asking for 3-D Secure: the bank's challenge, then the server reads the outcome (decision 040).
+    if (paid.nextAction) {
+      setAuthenticating(true);
+      await nextAction.run(paid.nextAction);
+      const completed = await complete
+        .mutateAsync({ paymentRequestId: request.id, paymentIntentId: paid.nextAction.paymentIntentId })
+        .catch(() => null);
+      setAuthenticating(false);
+      if (!completed) return;
+    }
+    await onPaid();
+    onClose();
+  };
+  const failure = pay.error ?? complete.error;
+  const busy = pay.isPending || authenticating;
   const [chosen, setChosen] = useState<string | null>(null);
   const saved = methods.data ?? [];
   const selected = chosen ?? saved[0]?.stripePaymentMethodId ?? '';
@@ -81,19 +99,16 @@ export function PayDialog({
               </Select>
             </FormControl>
           )}
-          {pay.error && <Alert severity="error">{errorText(pay.error)}</Alert>}
+          {failure && <Alert severity="error">{errorText(failure)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Back</Button>
-        <Button
-          variant="contained"
-          disabled={!selected || pay.isPending}
-          onClick={() => pay.mutate({ paymentRequestId: request.id, paymentMethodId: selected })}
-        >
-          {pay.isPending ? 'Paying…' : `Pay ${formatCents(request.amount)}`}
+        <Button variant="contained" disabled={!selected || busy} onClick={() => void submit(selected)}>
+          {busy ? 'Paying…' : `Pay ${formatCents(request.amount)}`}
         </Button>
       </DialogActions>
+      {nextAction.challenge}
     </Dialog>
   );
 }

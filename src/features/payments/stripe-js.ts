@@ -12,6 +12,8 @@ export type StripeJs = {
     type: 'card';
     card: StripeCardElement;
   }): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
+  /** Shows the card's 3-D Secure challenge for a PaymentIntent our server confirmed (requires_action). */
+  handleNextAction(options: { clientSecret: string }): Promise<{ paymentIntent?: { status: string }; error?: { message?: string } }>;
 };
 
 declare global {

@@ -10,7 +10,7 @@ import { itemsOf } from '../access';
 import { type checkoutInput, ORDER_MESSAGES } from '../inputs';
 import { type OrderRow, toOrder } from '../views';
 import { type CartProduct, loadCheckoutCart } from './checkout-cart';
-import { payForOrder } from './payment';
+import { type OrderPayment, payForOrder } from './payment';
 import { type Placed, type PlacedLine, placeOrder } from './place-order';
 
 type Input = z.output<typeof checkoutInput>;
@@ -60,8 +60,10 @@ export async function checkout({ ctx, input }: { ctx: ServiceCtx; input: Input }
     }
     throw error;
   }
-  const paid = input.paymentMethodId ? await payForOrder(ctx, placed.order, storefront, input.paymentMethodId) : placed.order;
-  return toOrder(paid, placed.items);
+  const paid = input.paymentMethodId
+    ? await payForOrder(ctx, placed.order, storefront, input.paymentMethodId)
+    : { order: placed.order, nextAction: null };
+  return { ...toOrder(paid.order, placed.items), nextAction: paid.nextAction };
 }
 
 function refuseUnsupported(storefront: StorefrontRow, input: Input) {
@@ -81,12 +83,12 @@ async function resumeCheckout(ctx: ServiceCtx, order: OrderRow, userId: string, 
   if (order.customerId !== userId) throw notFound(ORDER_MESSAGES.notFound);
   // An attempt whose charge failed was released: it keeps its answer (the page starts a new attempt).
   if (order.paymentFailure !== null) throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);
-  let current = order;
+  let current: OrderPayment = { order, nextAction: null };
   if (order.status === 'pending' && order.paymentMethod === 'stripe' && !order.paidAt) {
     if (!paymentMethodId) throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);
     current = await payForOrder(ctx, order, await loadStorefront(ctx.db, order.storefrontId), paymentMethodId);
   }
-  return toOrder(current, await itemsOf(ctx, current));
+  return { ...toOrder(current.order, await itemsOf(ctx, current.order)), nextAction: current.nextAction };
 }
 
 /** Server-side pricing of the cart: products of this storefront only, the spec's messages on refusal. */

@@ -4,7 +4,7 @@ import { placeholders, prepared } from '../../../db/prepared';
 import { orderItems, orders } from '../../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError } from '../../../lib/errors';
-import { type ChargeResult, PaymentProviderError } from '../../../providers/payments/types';
+import { awaitsAction, type ChargeResult, type NextAction, PaymentProviderError } from '../../../providers/payments/types';
 import type { StorefrontRow } from '../../storefronts/access';
 import { ORDER_MESSAGES } from '../inputs';
 import { announceLive, queueConfirmationForCustomer, queueNewOrderForSellers } from '../notify';
@@ -45,14 +45,23 @@ export const refundOrder = (ctx: ServiceCtx, order: OrderRow, paymentIntentId: s
 /** A pending card order that is neither paid nor released (the guard of confirm and release). */
 const stillUnpaid = (orderId: string | Placeholder) => and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.paidAt));
 
+/** An order after its charge: `nextAction` when the card asks for 3-D Secure (the order stays pending, its stock held). */
+export type OrderPayment = { order: OrderRow; nextAction: NextAction | null };
+
 /**
  * Charges the card for a placed (pending) order. Approved: confirmed (confirmPaidOrder).
  * Declined: the order is released in this request (cancelled with the provider's reason, its
  * stock back on the shelf) and the buyer reads 'Payment processing failed'. A provider that
  * cannot be reached leaves the order pending with its stock held, so the same checkoutId (or the
- * reconciliation job) can finish it without a double charge.
+ * reconciliation job) can finish it without a double charge. A card asking for 3-D Secure leaves
+ * it pending too, with the action for the buyer's browser (completeOrderPayment; decision 040).
  */
-export async function payForOrder(ctx: ServiceCtx, order: OrderRow, storefront: StorefrontRow, paymentMethodId: string): Promise<OrderRow> {
+export async function payForOrder(
+  ctx: ServiceCtx,
+  order: OrderRow,
+  storefront: StorefrontRow,
+  paymentMethodId: string,
+): Promise<OrderPayment> {
   let result: ChargeResult;
   try {
     result = await ctx.deps.payments.charge({
@@ -71,12 +80,13 @@ export async function payForOrder(ctx: ServiceCtx, order: OrderRow, storefront: 
     }
     result = { ok: false, reason: error.message, declineCode: error.declineCode };
   }
+  if (awaitsAction(result)) return { order, nextAction: result.action };
   if (!result.ok) {
     await releaseUnpaidOrder(ctx, order.id, result.reason);
     throw new AppError('PRECONDITION_FAILED', ORDER_MESSAGES.paymentFailed);
   }
   // The buyer is reading this request's answer: no notification tells them again.
-  return confirmPaidOrder(ctx, order, storefront, result.paymentIntentId, { tellCustomer: false });
+  return { order: await confirmPaidOrder(ctx, order, storefront, result.paymentIntentId, { tellCustomer: false }), nextAction: null };
 }
 
 /**

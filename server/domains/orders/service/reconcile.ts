@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { orders } from '../../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../../service-context';
-import { type ChargeResult, chargeResultOf } from '../../../providers/payments/types';
+import type { ChargeResult } from '../../../providers/payments/types';
+import { stuckChargeOutcome } from '../../../charge-actions';
 import { loadStorefront } from '../../storefronts/access';
 import { chargeKey, confirmPaidOrder, releaseUnpaidOrder } from './payment';
 
@@ -62,7 +63,8 @@ export function findStuckCardOrders(ctx: ServiceCtx, olderThanMs: number): Promi
  * is then settled in its own transaction (settleOrderPayment).
  */
 export async function reconcileCardOrder(ctx: ServiceCtx, order: StuckOrder): Promise<Settling> {
-  const outcome = chargeResultOf(await ctx.deps.payments.findCharge(chargeKey(order)));
+  // A charge the buyer never authenticated is cancelled after its timeout (decision 040): the stock goes back.
+  const outcome = await stuckChargeOutcome(ctx, chargeKey(order), order.createdAt);
   if (!outcome) return 'undecided';
   return settleOrderPayment(ctx, order.id, outcome);
 }

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { MINUTE } from '../../../lib/time';
 import { isLocalProvider } from '../../../providers/payments/local';
 import type { completeOnboardingInput, onboardingLinkInput, payoutInput } from '../inputs';
-import { providerCall } from '../provider-calls';
+import { providerCall } from '../../../provider-calls';
 import { connectProblem, PAYOUT_HISTORY_LIMIT, remainingSetupSteps, setupMinutes } from '../rules';
 import { type ConnectAccountRow, connectAccountOf, factsOf, saveConnectAccount } from './accounts';
 

@@ -4,7 +4,7 @@ import { requireManagedStorefront } from '../../storefronts/access';
 import type { storefrontIdInput } from '../../storefronts/inputs';
 import { storefrontPayoutAccount } from '../../storefronts/payout-account';
 import { STOREFRONT_APPLICATION_FEE } from '../../storefronts/rules';
-import { providerCall } from '../provider-calls';
+import { providerCall } from '../../../provider-calls';
 import { connectProblem } from '../rules';
 import { factsOf } from './accounts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { paymentRequests, paymentTransactions } from '../../../db/schema';
 import { type AuthedCtx, withTransaction } from '../../../service-context';
 import { conflict, forbidden } from '../../../lib/errors';
-import { failsAs } from '../provider-calls';
+import { failsAs } from '../../../provider-calls';
 import { canCloseRequest } from '../rules';
 import { requireRequestParty } from './access';
 import { notifyOtherParty } from './notify';

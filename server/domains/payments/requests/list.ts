@@ -4,7 +4,7 @@ import { paymentRequestRefunds, paymentRequests } from '../../../db/schema';
 import type { AuthedCtx } from '../../../service-context';
 import { keysetPage, olderThan } from '../../../lib/pages';
 import type { listPaymentRequestsInput } from '../inputs';
-import { failsAs } from '../provider-calls';
+import { failsAs } from '../../../provider-calls';
 import { requireRequestParty } from './access';
 import { refundView } from './refund';
 

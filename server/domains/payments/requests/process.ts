@@ -1,13 +1,14 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentMethods, paymentRequests, paymentTransactions } from '../../../db/schema';
 import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../../lib/errors';
-import type { ChargeResult } from '../../../providers/payments/types';
+import { awaitsAction, type ChargeResult, type NextAction } from '../../../providers/payments/types';
 import { connectAccountOf, factsOf } from '../connect/accounts';
 import { providerCustomer } from '../customer';
-import type { processPaymentRequestInput } from '../inputs';
-import { providerCall } from '../provider-calls';
+import type { completePaymentActionInput, processPaymentRequestInput } from '../inputs';
+import { readActedCharge } from '../../../charge-actions';
+import { providerCall } from '../../../provider-calls';
 import { canProcess, connectPaymentLimitProblem, connectProblem } from '../rules';
 import { recordPayment } from '../service/subscriptions';
 import { requireRequestParty } from './access';
@@ -155,7 +156,43 @@ export async function processPaymentRequest({ ctx, input }: { ctx: AuthedCtx; in
       connect: { destinationAccountId: destination, applicationFeeCents: attempt.platformFee },
     }),
   );
+  // A card asking for 3-D Secure: the attempt stays open while the payer's browser shows the challenge (decision 040).
+  if (awaitsAction(result)) return { ...transactionView(attempt), nextAction: result.action };
   const settled = await settleAttempt(ctx, attempt.id, result);
   if (!result.ok) throw invalid(result.reason);
-  return transactionView(settled);
+  return { ...transactionView(settled), nextAction: null as NextAction | null };
+}
+
+/**
+ * The payer's browser after the bank's challenge: the open attempt settled on the charge's
+ * outcome (settleAttempt: once, whoever else, a webhook or the reconcile job, settles it too).
+ * Failed: nothing was charged and the request stays payable. An attempt settled already answers
+ * as it stands.
+ */
+export async function completePaymentAction({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof completePaymentActionInput> }) {
+  const request = await requireRequestParty(ctx, input.paymentRequestId);
+  if (request.payeeId !== ctx.user.id) throw forbidden('Only the person asked to pay can pay this request');
+  const [attempt] = await ctx.db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.paymentRequestId, request.id), eq(paymentTransactions.status, 'processing')));
+  if (!attempt) return settledAnswer(ctx, request.id);
+  const result = await readActedCharge(ctx, input.paymentIntentId, attemptChargeKey(attempt.id));
+  if (!result) return { ...transactionView(attempt), nextAction: null };
+  const settled = await settleAttempt(ctx, attempt.id, result);
+  if (settled.status === 'failed') throw invalid(settled.failureReason ?? CANNOT_PROCESS);
+  return { ...transactionView(settled), nextAction: null };
+}
+
+/** The answer for an attempt settled before the browser asked (a double click, the webhook or the reconcile job first): the paid one, or the last failure. */
+async function settledAnswer(ctx: AuthedCtx, paymentRequestId: string) {
+  const attempts = await ctx.db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.paymentRequestId, paymentRequestId))
+    .orderBy(desc(paymentTransactions.createdAt));
+  const paid = attempts.find((t) => t.status === 'succeeded');
+  if (paid) return { ...transactionView(paid), nextAction: null };
+  const [last] = attempts;
+  throw last ? invalid(last.failureReason ?? CANNOT_PROCESS) : notFound('Payment not found');
 }

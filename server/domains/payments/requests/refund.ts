@@ -5,7 +5,7 @@ import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../servi
 import { conflict, forbidden, invalid } from '../../../lib/errors';
 import { formatCents } from '../../../lib/money';
 import type { refundPaymentRequestInput } from '../inputs';
-import { failsAs, providerCall } from '../provider-calls';
+import { failsAs, providerCall } from '../../../provider-calls';
 import { platformFeeShare, REFUND_WINDOW_DAYS, refundableCents, withinRefundWindow } from '../rules';
 import { requireRequestParty } from './access';
 import { type RefundRow, releaseRefund, settleRefund } from './refund-outcome';

@@ -6,7 +6,7 @@ import { notFound } from '../../../lib/errors';
 import type { CardDetails } from '../../../providers/payments/types';
 import { providerCustomer, rememberCustomer } from '../customer';
 import type { addPaymentMethodInput, paymentMethodInput } from '../inputs';
-import { providerCall } from '../provider-calls';
+import { providerCall } from '../../../provider-calls';
 
 export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
 

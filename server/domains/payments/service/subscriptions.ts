@@ -6,7 +6,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/er
 import type { ProviderSubscription } from '../../../providers/payments/types';
 import { activeMembershipAt, canManageShop, requireManagedShop } from '../../studios/access';
 import type { cancelSubscriptionInput, changePlanInput, subscribeInput } from '../inputs';
-import { providerCall } from '../provider-calls';
+import { providerCall } from '../../../provider-calls';
 import { isPlanId, PLANS, trialDaysFor } from '../rules';
 import { attachCard, saveCard } from './methods';
 

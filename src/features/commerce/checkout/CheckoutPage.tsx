@@ -21,6 +21,7 @@ import { TotalsTable } from '../orders/TotalsTable';
 import { AddressFields, emptyAddress, toShippingAddress } from './AddressFields';
 import { TEST_CARDS } from './testCards';
 import { useQuote } from './useQuote';
+import { useNextAction } from '../../payments/useNextAction';
 
 const CASH = 'cash';
 
@@ -65,31 +66,49 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
   const quote = useQuote(cart, storefront, effectiveMethod);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const place = trpc.order.checkout.useMutation({
-    onSuccess: async (order) => {
-      clear();
-      await utils.product.invalidate();
-      await navigate({ to: '/orders/$orderId', params: { orderId: order.id }, search: { placed: true } });
-    },
-    onError: (error) => {
-      if (error.data?.code === 'PRECONDITION_FAILED') setCheckoutId(crypto.randomUUID());
-    },
-  });
+  const refused = (error: { data?: { code?: string } | null }) => {
+    if (error.data?.code === 'PRECONDITION_FAILED') setCheckoutId(crypto.randomUUID());
+  };
+  const place = trpc.order.checkout.useMutation({ onError: refused });
+  const complete = trpc.order.completePayment.useMutation({ onError: refused });
+  const nextAction = useNextAction();
+  const [authenticating, setAuthenticating] = useState(false);
+  const placed = async (orderId: string) => {
+    clear();
+    await utils.product.invalidate();
+    await navigate({ to: '/orders/$orderId', params: { orderId }, search: { placed: true } });
+  };
 
   const cardsAccepted = storefront.takesCards;
   const paymentMethodId = cardsAccepted && payment !== CASH ? payment : undefined;
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    place.mutate({
-      checkoutId,
-      storefrontId,
-      items: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, ...l.selection })),
-      fulfillmentMethod: effectiveMethod,
-      shippingAddress: effectiveMethod === 'shipping' ? toShippingAddress(address) : undefined,
-      customerNotes: notes.trim() || undefined,
-      paymentMethodId,
-    });
+    complete.reset();
+    const order = await place
+      .mutateAsync({
+        checkoutId,
+        storefrontId,
+        items: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, ...l.selection })),
+        fulfillmentMethod: effectiveMethod,
+        shippingAddress: effectiveMethod === 'shipping' ? toShippingAddress(address) : undefined,
+        customerNotes: notes.trim() || undefined,
+        paymentMethodId,
+      })
+      .catch(() => null);
+    if (!order) return;
+    // A card asking for 3-D Secure: the bank's challenge, then the server reads the outcome (decision 040).
+    if (order.nextAction) {
+      setAuthenticating(true);
+      await nextAction.run(order.nextAction);
+      const completed = await complete
+        .mutateAsync({ orderId: order.id, paymentIntentId: order.nextAction.paymentIntentId })
+        .catch(() => null);
+      setAuthenticating(false);
+      if (!completed) return;
+    }
+    await placed(order.id);
   };
+  const failure = place.error ?? complete.error;
 
   return (
     <Container sx={{ py: 5 }}>
@@ -174,9 +193,9 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
               ))}
             </Stack>
             {quote.amounts && <TotalsTable amounts={quote.amounts} shipped={effectiveMethod === 'shipping'} />}
-            {place.error && (
+            {failure && (
               <Alert severity="error" sx={{ mt: 2 }}>
-                {errorText(place.error)}
+                {errorText(failure)}
               </Alert>
             )}
             <Button
@@ -185,7 +204,7 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
               size="large"
               fullWidth
               sx={{ mt: 2 }}
-              loading={place.isPending}
+              loading={place.isPending || authenticating}
               disabled={quote.loading}
             >
               Place Order
@@ -193,6 +212,7 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
           </Step>
         </Box>
       )}
+      {nextAction.challenge}
     </Container>
   );
 }

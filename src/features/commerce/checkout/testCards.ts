@@ -9,4 +9,5 @@ export const TEST_CARDS = [
   { id: 'pm_card_chargeDeclined', label: 'Visa ending 0002 (declined)' },
   { id: 'pm_card_chargeDeclinedInsufficientFunds', label: 'Visa ending 9995 (insufficient funds)' },
   { id: 'pm_card_chargeCustomerFail', label: 'Visa ending 0341 (saves, then every charge fails)' },
+  { id: 'pm_card_threeDSecure2Required', label: 'Visa ending 3220 (asks for 3-D Secure)' },
 ] as const;

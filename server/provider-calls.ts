@@ -1,6 +1,6 @@
-import type { ServiceCtx } from '../../service-context';
-import { AppError, invalid, pgErrorCode } from '../../lib/errors';
-import { PaymentProviderError } from '../../providers/payments/types';
+import type { ServiceCtx } from './service-context';
+import { AppError, invalid, pgErrorCode } from './lib/errors';
+import { PaymentProviderError } from './providers/payments/types';
 
 /**
  * Calls the payments provider: a refusal the user can act on (a declined or unknown card, a payout
