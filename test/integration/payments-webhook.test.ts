@@ -1,7 +1,18 @@
 import Stripe from 'stripe';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { connectAccounts, notifications, orders, paymentHistory, paymentRequests, paymentTransactions, products, subscriptions, users, webhookEvents } from '../../server/db/schema';
+import {
+  connectAccounts,
+  notifications,
+  orders,
+  paymentHistory,
+  paymentRequests,
+  paymentTransactions,
+  products,
+  subscriptions,
+  users,
+  webhookEvents,
+} from '../../server/db/schema';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { paymentRequestCast, signedInUser, strandedCardOrders } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
@@ -11,7 +22,13 @@ const server = useTestServer({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
 
 let eventSeq = 0;
 function stripeEvent(type: string, object: Record<string, unknown>) {
-  return JSON.stringify({ id: `evt_test_${Date.now()}_${eventSeq++}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  return JSON.stringify({
+    id: `evt_test_${Date.now()}_${eventSeq++}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
 }
 
 /** Signs like Stripe does (t=…,v1=HMAC-SHA256 of "t.payload"), at the given time. */
@@ -22,7 +39,11 @@ function signed(payload: string, at: Date = server.clock.now(), secret = SECRET)
 /** Delivers like Stripe: a delivery whose connection dropped (a loaded machine) is sent again. */
 async function post(payload: string, signature: string, attempt = 1): Promise<Response> {
   try {
-    return await fetch(`${server.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    return await fetch(`${server.url}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
   } catch (error) {
     if (attempt >= 3) throw error;
     return post(payload, signature, attempt + 1);
@@ -57,7 +78,9 @@ describe('POST /webhooks/stripe', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, duplicate: false });
     const rows = await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.userId, user.id));
-    expect(rows).toMatchObject([{ stripeChargeId: 'ch_ok_1', amount: 500, receiptUrl: 'https://pay.stripe.com/receipts/ch_ok_1', status: 'succeeded' }]);
+    expect(rows).toMatchObject([
+      { stripeChargeId: 'ch_ok_1', amount: 500, receiptUrl: 'https://pay.stripe.com/receipts/ch_ok_1', status: 'succeeded' },
+    ]);
   });
 
   it('a tampered body, a wrong secret, a missing signature or a stale timestamp → 400 and nothing changes', async () => {
@@ -86,7 +109,14 @@ describe('POST /webhooks/stripe', () => {
     // A payment whose synchronous answer was lost to an outage: the attempt is still processing.
     const [attempt] = await server.deps.db
       .insert(paymentTransactions)
-      .values({ paymentRequestId: created.id, requesterId: artist.user.id, payeeId: payer.user.id, amount: created.amount, status: 'processing', paymentMethodId: 'pm_card_visa' })
+      .values({
+        paymentRequestId: created.id,
+        requesterId: artist.user.id,
+        payeeId: payer.user.id,
+        amount: created.amount,
+        status: 'processing',
+        paymentMethodId: 'pm_card_visa',
+      })
       .returning();
     const payload = stripeEvent('payment_intent.succeeded', {
       id: 'pi_replayed',
@@ -95,7 +125,9 @@ describe('POST /webhooks/stripe', () => {
       metadata: { paymentRequestId: created.id, paymentTransactionId: attempt.id },
     });
     const responses = await Promise.all(Array.from({ length: 100 }, () => post(payload, signed(payload))));
-    const answers = await Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { duplicate?: boolean } })));
+    const answers = await Promise.all(
+      responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { duplicate?: boolean } })),
+    );
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
     const [row] = await server.deps.db.select().from(paymentRequests).where(eq(paymentRequests.id, created.id));
@@ -103,7 +135,10 @@ describe('POST /webhooks/stripe', () => {
     const [settled] = await server.deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, attempt.id));
     expect(settled).toMatchObject({ status: 'succeeded', stripeChargeId: 'ch_replayed' });
     expect(await server.deps.db.select().from(paymentHistory).where(eq(paymentHistory.stripeChargeId, 'ch_replayed'))).toHaveLength(1);
-    const received = await server.deps.db.select().from(notifications).where(and(eq(notifications.userId, artist.user.id), eq(notifications.title, 'Payment received')));
+    const received = await server.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, artist.user.id), eq(notifications.title, 'Payment received')));
     expect(received).toHaveLength(1);
   });
 
@@ -131,7 +166,7 @@ describe('POST /webhooks/stripe', () => {
   });
 
   it('keeps subscriptions in step with customer.subscription events', async () => {
-    const { client, user } = await signedInUser(server);
+    const { client, user } = await signedInUser(server, { plan: 'free' });
     const sub = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' });
     const periodEnd = Math.floor(Date.now() / 1000) + 40 * 86_400;
     const payload = stripeEvent('customer.subscription.updated', {
@@ -143,7 +178,12 @@ describe('POST /webhooks/stripe', () => {
       trial_end: null,
       start_date: Math.floor(Date.now() / 1000),
       metadata: { planId: 'artist_pro' },
-      items: { object: 'list', data: [{ id: 'si_1', price: { unit_amount: 500 }, current_period_start: Math.floor(Date.now() / 1000), current_period_end: periodEnd }] },
+      items: {
+        object: 'list',
+        data: [
+          { id: 'si_1', price: { unit_amount: 500 }, current_period_start: Math.floor(Date.now() / 1000), current_period_end: periodEnd },
+        ],
+      },
     });
     expect((await post(payload, signed(payload))).status).toBe(200);
     const [row] = await server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
@@ -156,17 +196,33 @@ describe('POST /webhooks/stripe', () => {
       server.deps.db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.title, 'New order'), sql`${notifications.data} ->> 'orderId' = ${orderId}`));
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.title, 'New order'),
+            sql`${notifications.data} ->> 'orderId' = ${orderId}`,
+          ),
+        );
 
     it('payment_intent.succeeded confirms a pending order and tells its sellers once, however often it comes', async () => {
       const { seller, pending } = await strandedCardOrders(server, 1);
       const [order] = pending;
       const succeeded = (eventPayload: string) => post(eventPayload, signed(eventPayload));
-      const first = intentEvent('payment_intent.succeeded', { id: 'pi_order_ok', status: 'succeeded', latest_charge: 'ch_order_ok', metadata: { orderId: order.id } });
+      const first = intentEvent('payment_intent.succeeded', {
+        id: 'pi_order_ok',
+        status: 'succeeded',
+        latest_charge: 'ch_order_ok',
+        metadata: { orderId: order.id },
+      });
       expect((await succeeded(first)).status).toBe(200);
       // Stripe's retry of the same event, and a second event about the same intent.
       expect(await (await succeeded(first)).json()).toEqual({ received: true, duplicate: true });
-      const second = intentEvent('payment_intent.succeeded', { id: 'pi_order_ok', status: 'succeeded', latest_charge: 'ch_order_ok', metadata: { orderId: order.id } });
+      const second = intentEvent('payment_intent.succeeded', {
+        id: 'pi_order_ok',
+        status: 'succeeded',
+        latest_charge: 'ch_order_ok',
+        metadata: { orderId: order.id },
+      });
       expect(await (await succeeded(second)).json()).toEqual({ received: true, duplicate: false });
       const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row).toMatchObject({ status: 'confirmed', paymentIntentId: 'pi_order_ok' });
@@ -194,7 +250,11 @@ describe('POST /webhooks/stripe', () => {
       expect(quantity).toBe(5);
       expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(0);
       // An event whose orderId is not one of ours is recorded and ignored.
-      const stray = intentEvent('payment_intent.payment_failed', { id: 'pi_stray', status: 'canceled', metadata: { orderId: 'not-an-order' } });
+      const stray = intentEvent('payment_intent.payment_failed', {
+        id: 'pi_stray',
+        status: 'canceled',
+        metadata: { orderId: 'not-an-order' },
+      });
       expect((await post(stray, signed(stray))).status).toBe(200);
     });
   });

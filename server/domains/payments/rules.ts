@@ -149,3 +149,52 @@ export function setupMinutes(steps: readonly string[]): number {
 }
 
 export const PAYOUT_HISTORY_LIMIT = 10;
+
+// --- Entitlements (decision 042): what each plan unlocks ---------------------------------------
+
+/** Statuses that keep a plan's features: a trial, a paid period, and the dunning retries (past_due). */
+export const ENTITLED_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+/** Portfolio images a free account may have; Artist Pro (or Studio) lifts the limit. */
+export const FREE_PORTFOLIO_LIMIT = 30;
+
+/**
+ * The gated features and the plan that unlocks each. Artist Pro features belong to a person;
+ * Studio features to a studio, through the owner's Studio plan or the studio's own subscription.
+ * A Studio subscriber also has every Artist Pro feature.
+ */
+export const PLAN_FEATURES = {
+  deposits: { plan: 'artist_pro', label: 'Booking deposits' },
+  payment_requests: { plan: 'artist_pro', label: 'Sending payment requests' },
+  storefront: { plan: 'artist_pro', label: 'A personal storefront' },
+  calendar_sync: { plan: 'artist_pro', label: 'Calendar sync' },
+  unlimited_portfolio: { plan: 'artist_pro', label: `More than ${FREE_PORTFOLIO_LIMIT} portfolio images` },
+  studio_members: { plan: 'studio', label: 'Studio members beyond the owner' },
+  walk_ins: { plan: 'studio', label: 'Walk-ins' },
+  studio_storefront: { plan: 'studio', label: 'A studio storefront' },
+  shared_calendar: { plan: 'studio', label: 'The shared studio calendar' },
+  studio_deposits: { plan: 'studio', label: 'Deposits on studio bookings' },
+} as const satisfies Record<string, { plan: PlanId; label: string }>;
+export type Feature = keyof typeof PLAN_FEATURES;
+
+/** What every account has without a plan (the pricing page's first column). */
+export const FREE_FEATURES = [
+  `Portfolio up to ${FREE_PORTFOLIO_LIMIT} images`,
+  'Flash gallery',
+  'Messaging with photos',
+  'Booking without deposits',
+  'Paying requests and buying from storefronts',
+] as const;
+
+/** The features a plan unlocks: Studio includes Artist Pro. */
+export function featuresOf(plan: PlanId): Feature[] {
+  const all = Object.keys(PLAN_FEATURES) as Feature[];
+  return plan === 'studio' ? all : all.filter((f) => PLAN_FEATURES[f].plan === 'artist_pro');
+}
+
+/** The refusal's message, naming the plan that unlocks the feature. */
+export function upgradeMessage(feature: Feature): string {
+  const { plan, label } = PLAN_FEATURES[feature];
+  const name = PLANS[plan].planName;
+  return `${label}: ${plan === 'artist_pro' ? 'an' : 'a'} ${name} feature. Upgrade to ${name} to use it.`;
+}
