@@ -13,12 +13,25 @@ import type { DemoSeedContext } from './index';
 
 type ProductFields = Parameters<typeof createProduct>[0]['input'];
 type ProductSeed = Partial<ProductFields> & Pick<ProductFields, 'name' | 'price'>;
-const PRODUCT_DEFAULTS = { description: '', category: null, tags: [], featured: false, status: 'active', inventory: {}, variants: [], customizationOptions: [] } satisfies Omit<
-  ProductFields,
-  'storefrontId' | 'name' | 'price'
->;
+const PRODUCT_DEFAULTS = {
+  description: '',
+  category: null,
+  tags: [],
+  featured: false,
+  status: 'active',
+  inventory: {},
+  variants: [],
+  customizationOptions: [],
+} satisfies Omit<ProductFields, 'storefrontId' | 'name' | 'price'>;
 
-const ADDRESS = { name: 'Maya Reyes', line1: '2231 SE Belmont St', city: 'Portland', state: 'OR' as const, zipCode: '97214', country: 'US' as const };
+const ADDRESS = {
+  name: 'Maya Reyes',
+  line1: '2231 SE Belmont St',
+  city: 'Portland',
+  state: 'OR' as const,
+  zipCode: '97214',
+  country: 'US' as const,
+};
 
 /**
  * Iron Rose Tattoo's storefront (aftercare, prints, tees with sizes and a name print; one low on
@@ -31,9 +44,15 @@ export async function seedCommerce(ctx: DemoSeedContext) {
   const { owner, artist, client } = ctx.users;
   const [shop] = await ctx.deps.db.select({ id: shops.id }).from(shops).where(eq(shops.urlSlug, 'iron-rose-tattoo'));
   if (!shop) return;
-  const [existing] = await ctx.deps.db.select({ id: storefronts.id }).from(storefronts).where(and(eq(storefronts.ownerId, shop.id), eq(storefronts.deleted, false)));
+  const [existing] = await ctx.deps.db
+    .select({ id: storefronts.id })
+    .from(storefronts)
+    .where(and(eq(storefronts.ownerId, shop.id), eq(storefronts.deleted, false)));
   if (existing) return addMissingPhotos(ctx, [shop.id, artist.id]);
-  await ctx.deps.db.update(shopUsers).set({ canManageStore: true }).where(and(eq(shopUsers.shopId, shop.id), eq(shopUsers.userId, artist.id)));
+  await ctx.deps.db
+    .update(shopUsers)
+    .set({ canManageStore: true })
+    .where(and(eq(shopUsers.shopId, shop.id), eq(shopUsers.userId, artist.id)));
 
   const asOwner = await serviceCtxFor(ctx, owner.id);
   const asArtist = await serviceCtxFor(ctx, artist.id);
@@ -69,7 +88,17 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     tags: ['merch', 'cotton'],
     featured: true,
     inventory: { trackInventory: true, quantity: 24, lowStockThreshold: 5 },
-    variants: [{ name: 'Size', options: [{ name: 'S', priceModifier: 0 }, { name: 'M', priceModifier: 0 }, { name: 'L', priceModifier: 0 }, { name: 'XXL', priceModifier: 400 }] }],
+    variants: [
+      {
+        name: 'Size',
+        options: [
+          { name: 'S', priceModifier: 0 },
+          { name: 'M', priceModifier: 0 },
+          { name: 'L', priceModifier: 0 },
+          { name: 'XXL', priceModifier: 400 },
+        ],
+      },
+    ],
     customizationOptions: [{ name: 'Name on sleeve', priceModifier: 500 }],
   });
   const print = await product({
@@ -83,19 +112,52 @@ export async function seedCommerce(ctx: DemoSeedContext) {
   await product({ name: 'Gift Card', description: 'Good for tattoos and merch.', price: 5000, category: 'gift-cards', tags: ['gift'] });
   await product({ name: 'Winter Hoodie', description: 'Coming soon.', price: 5500, category: 'apparel', status: 'draft' });
 
-  const artistStore = await createStorefront({ ctx: asArtist, input: { ownerType: 'user', name: 'Jonah Park Flash', description: 'Botanical flash sheets and stickers.', settings: {} } });
-  await product({ name: 'Fern Sticker Pack', description: 'Five vinyl fern stickers.', price: 800, category: 'stickers', tags: ['stickers', 'botanical'], featured: true }, artistStore.id, asArtist);
+  const artistStore = await createStorefront({
+    ctx: asArtist,
+    input: { ownerType: 'user', name: 'Jonah Park Flash', description: 'Botanical flash sheets and stickers.', settings: {} },
+  });
+  await product(
+    {
+      name: 'Fern Sticker Pack',
+      description: 'Five vinyl fern stickers.',
+      price: 800,
+      category: 'stickers',
+      tags: ['stickers', 'botanical'],
+      featured: true,
+    },
+    artistStore.id,
+    asArtist,
+  );
 
-  const size = (name: string) => ({ variantId: tee.variants[0].id, optionId: tee.variants[0].options.find((o) => o.name === name)?.id ?? '' });
+  const size = (name: string) => ({
+    variantId: tee.variants[0].id,
+    optionId: tee.variants[0].options.find((o) => o.name === name)?.id ?? '',
+  });
   const buy = (items: Parameters<typeof checkout>[0]['input']['items'], card = true) =>
     checkout({
       ctx: asClient,
-      input: { storefrontId: store.id, items, fulfillmentMethod: 'shipping', shippingAddress: ADDRESS, ...(card ? { paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.succeeds } : {}) },
+      input: {
+        storefrontId: store.id,
+        items,
+        fulfillmentMethod: 'shipping',
+        shippingAddress: ADDRESS,
+        ...(card ? { paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.succeeds } : {}),
+      },
     });
-  const delivered = await buy([{ productId: balm.id, quantity: 2, variants: [], customizations: [] }, { productId: print.id, quantity: 1, variants: [], customizations: [] }]);
+  const delivered = await buy([
+    { productId: balm.id, quantity: 2, variants: [], customizations: [] },
+    { productId: print.id, quantity: 1, variants: [], customizations: [] },
+  ]);
   await setTracking({ ctx: asOwner, input: { orderId: delivered.id, trackingNumber: '9400111899223100001234' } });
   await markDelivered({ ctx: asOwner, input: { orderId: delivered.id } });
-  const shipped = await buy([{ productId: tee.id, quantity: 1, variants: [size('XXL')], customizations: [{ optionId: tee.customizationOptions[0].id, value: 'MAYA' }] }]);
+  const shipped = await buy([
+    {
+      productId: tee.id,
+      quantity: 1,
+      variants: [size('XXL')],
+      customizations: [{ optionId: tee.customizationOptions[0].id, value: 'MAYA' }],
+    },
+  ]);
   await updateOrderStatus({ ctx: asArtist, input: { orderId: shipped.id, status: 'processing', sellerNotes: 'Sleeve print queued' } });
   await setTracking({ ctx: asArtist, input: { orderId: shipped.id, trackingNumber: '1Z999AA10123456784' } });
   await buy([{ productId: tee.id, quantity: 2, variants: [size('M')], customizations: [] }]);
@@ -104,7 +166,9 @@ export async function seedCommerce(ctx: DemoSeedContext) {
   await buy([{ productId: balm.id, quantity: 1, variants: [], customizations: [] }], false);
 
   await addMissingPhotos(ctx, [shop.id, artist.id]);
-  ctx.log(`  storefronts: ${store.name} (5 products, 5 orders in every state) and ${artistStore.name}; ${artist.displayName} manages the studio store`);
+  ctx.log(
+    `  storefronts: ${store.name} (5 products, 5 orders in every state) and ${artistStore.name}; ${artist.displayName} manages the studio store`,
+  );
 }
 
 const PHOTO_KINDS = ['balm', 'tee', 'print', 'gift-card', 'hoodie', 'stickers'] as const;
@@ -130,7 +194,12 @@ async function addMissingPhotos(ctx: DemoSeedContext, storeOwnerIds: string[]) {
       .select({ id: products.id, name: products.name, storeOwnerId: storefronts.ownerId })
       .from(products)
       .innerJoin(storefronts, eq(storefronts.id, products.storefrontId))
-      .where(and(inArray(products.storefrontId, demoStores), sql`not exists (select 1 from ${productPhotos} where ${productPhotos.productId} = ${products.id})`))
+      .where(
+        and(
+          inArray(products.storefrontId, demoStores),
+          sql`not exists (select 1 from ${productPhotos} where ${productPhotos.productId} = ${products.id})`,
+        ),
+      )
   ).filter((p) => PHOTO_OF[p.name]);
   if (bare.length === 0) return;
   const asOwner = await serviceCtxFor(ctx, ctx.users.owner.id);
