@@ -132,4 +132,3 @@ function waitingForTakeOver(page: Page): Page {
 
 /** Far above a hydration's time on a loaded test machine, far below a test's timeout. */
 const TAKE_OVER_WAIT_MS = 15_000;
-

@@ -24,7 +24,8 @@ export class CookieJar {
 
 export type TestClient = ReturnType<typeof createTestClient>;
 
-const isConnectionReset = (error: unknown) => error instanceof TypeError && (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET';
+const isConnectionReset = (error: unknown) =>
+  error instanceof TypeError && (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET';
 
 /**
  * fetch over node:http with the Host header given: fetch itself always sends the URL's host, and
@@ -37,18 +38,22 @@ export function fetchWithHost(host: string): typeof fetch {
     const url = new URL(request.url);
     const headers = { ...Object.fromEntries(request.headers), host };
     return new Promise<Response>((resolve, reject) => {
-      const outgoing = http.request({ hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: request.method, headers, agent: false }, (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
-          const responseHeaders = new Headers();
-          for (let i = 0; i < incoming.rawHeaders.length; i += 2) responseHeaders.append(incoming.rawHeaders[i], incoming.rawHeaders[i + 1]);
-          const status = incoming.statusCode ?? 500;
-          const noBody = status === 204 || status === 304;
-          resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
-        });
-      });
+      const outgoing = http.request(
+        { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: request.method, headers, agent: false },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('error', reject);
+          incoming.on('end', () => {
+            const responseHeaders = new Headers();
+            for (let i = 0; i < incoming.rawHeaders.length; i += 2)
+              responseHeaders.append(incoming.rawHeaders[i], incoming.rawHeaders[i + 1]);
+            const status = incoming.statusCode ?? 500;
+            const noBody = status === 204 || status === 304;
+            resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
+          });
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(body);
     });
@@ -96,7 +101,13 @@ export async function trpcError(promise: Promise<unknown>) {
     await promise;
   } catch (error) {
     if (error instanceof TRPCClientError) {
-      return { code: error.data?.code as string, message: error.message, httpStatus: error.data?.httpStatus as number };
+      const upgrade = error.data?.upgrade as string | undefined;
+      return {
+        code: error.data?.code as string,
+        message: error.message,
+        httpStatus: error.data?.httpStatus as number,
+        ...(upgrade && { upgrade }),
+      };
     }
     throw error;
   }

@@ -43,8 +43,20 @@ export async function studioWithStorefront(server: TestServer, timezone = 'Ameri
   const member = await person(server);
   const now = server.clock.now();
   await server.deps.db.insert(shopUsers).values([
-    { shopId: studio.id, userId: manager.user.id, startDate: new Date(now.getTime() - 86_400_000), permissions: { calendar: true, manage: false }, canManageStore: true },
-    { shopId: studio.id, userId: member.user.id, startDate: new Date(now.getTime() - 86_400_000), permissions: { calendar: true, manage: true }, canManageStore: false },
+    {
+      shopId: studio.id,
+      userId: manager.user.id,
+      startDate: new Date(now.getTime() - 86_400_000),
+      permissions: { calendar: true, manage: false },
+      canManageStore: true,
+    },
+    {
+      shopId: studio.id,
+      userId: member.user.id,
+      startDate: new Date(now.getTime() - 86_400_000),
+      permissions: { calendar: true, manage: true },
+      canManageStore: false,
+    },
   ]);
   const storefront = await owner.client.storefront.create.mutate({ ownerType: 'shop', ownerId: studio.id, name: `${studio.name} Store` });
   return { owner, manager, member, studio, storefront };

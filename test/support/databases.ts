@@ -14,7 +14,10 @@ export const isPostgres = () => Boolean(testDatabaseUrl());
 
 export function templateName() {
   const hash = createHash('sha256');
-  const files = fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(MIGRATIONS_FOLDER)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   for (const file of files) hash.update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
   return `inklink_tpl_${hash.digest('hex').slice(0, 12)}`;
 }

@@ -41,7 +41,12 @@ export const insertDeletedShop = (db: Db, now: Date, days: number, overrides: Sh
 export async function insertMember(db: Db, shopId: string, window: { startDate?: Date; endDate?: Date | null; deleted?: boolean } = {}) {
   const [user] = await db
     .insert(users)
-    .values({ email: `member_${randomUUID().slice(0, 8)}@example.com`, displayName: `@member_${randomUUID().slice(0, 8)}`, firstName: 'M', lastName: 'Ember' })
+    .values({
+      email: `member_${randomUUID().slice(0, 8)}@example.com`,
+      displayName: `@member_${randomUUID().slice(0, 8)}`,
+      firstName: 'M',
+      lastName: 'Ember',
+    })
     .returning({ id: users.id });
   const [member] = await db
     .insert(shopUsers)

@@ -32,7 +32,13 @@ export async function paymentRequestCast(server: TestServer, options: { artistRe
   await payer.client.payment.addMethod.mutate({ paymentMethodId: 'pm_card_visa' });
   const { threadId } = await artist.client.thread.open.mutate({ userId: payer.user.id });
   const request = (overrides: Record<string, unknown> = {}) =>
-    artist.client.paymentRequest.create.mutate({ payeeId: payer.user.id, amount: 10_000, description: 'Sleeve session deposit', threadId, ...overrides });
+    artist.client.paymentRequest.create.mutate({
+      payeeId: payer.user.id,
+      amount: 10_000,
+      description: 'Sleeve session deposit',
+      threadId,
+      ...overrides,
+    });
   return { artist, payer, threadId, request };
 }
 
@@ -60,18 +66,28 @@ export function requestsDieDuringCharge(server: TestServer, charged: (input: Cha
 export async function strandedCardOrders(server: TestServer, count: number, quantity = 20) {
   const seller = await sellerWithStorefront(server);
   const buyer = await person(server);
-  const product = await seller.client.product.create.mutate(productInput(seller.storefront.id, { inventory: { trackInventory: true, quantity } }));
+  const product = await seller.client.product.create.mutate(
+    productInput(seller.storefront.id, { inventory: { trackInventory: true, quantity } }),
+  );
   let n = 0;
   const restore = requestsDieDuringCharge(server, () => n++ % 2 === 0);
   try {
     await Promise.allSettled(
       Array.from({ length: count }, () =>
-        buyer.client.order.checkout.mutate({ storefrontId: seller.storefront.id, items: [{ productId: product.id, quantity: 1 }], shippingAddress: ADDRESS, paymentMethodId: CARDS.succeeds }),
+        buyer.client.order.checkout.mutate({
+          storefrontId: seller.storefront.id,
+          items: [{ productId: product.id, quantity: 1 }],
+          shippingAddress: ADDRESS,
+          paymentMethodId: CARDS.succeeds,
+        }),
       ),
     );
   } finally {
     restore();
   }
-  const pending = await server.deps.db.select().from(orders).where(and(eq(orders.storefrontId, seller.storefront.id), eq(orders.status, 'pending')));
+  const pending = await server.deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storefrontId, seller.storefront.id), eq(orders.status, 'pending')));
   return { seller, buyer, product, pending };
 }

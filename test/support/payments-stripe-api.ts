@@ -42,7 +42,13 @@ export async function startStripeApi(responder: Responder) {
 }
 
 /** Stripe's answer to a search (GET /v1/<objects>/search): one page of the objects found. */
-export const searchResult = (path: string, data: unknown[]) => ({ object: 'search_result', url: path, has_more: false, next_page: null, data });
+export const searchResult = (path: string, data: unknown[]) => ({
+  object: 'search_result',
+  url: path,
+  has_more: false,
+  next_page: null,
+  data,
+});
 
 /**
  * Stripe's PaymentIntents as a small stateful stand-in: `create` records each intent with its
@@ -50,7 +56,14 @@ export const searchResult = (path: string, data: unknown[]) => ({ object: 'searc
  * as Stripe does), and `search` answers a `metadata['key']:'value'` query over them.
  */
 export function paymentIntentsBook() {
-  const intents: Array<{ id: string; object: 'payment_intent'; status: string; metadata: Record<string, string>; latest_charge: string | null; last_payment_error: { message: string } | null }> = [];
+  const intents: Array<{
+    id: string;
+    object: 'payment_intent';
+    status: string;
+    metadata: Record<string, string>;
+    latest_charge: string | null;
+    last_payment_error: { message: string } | null;
+  }> = [];
   const metadataOf = (form: Record<string, string>) =>
     Object.fromEntries(
       Object.entries(form)
@@ -71,7 +84,19 @@ export function paymentIntentsBook() {
         last_payment_error: declined ? { message: 'Your card was declined.' } : null,
       };
       intents.push(intent);
-      if (declined) return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: intent } } };
+      if (declined)
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+              payment_intent: intent,
+            },
+          },
+        };
       return { body: intent };
     },
     search(path: string, query: string) {

@@ -21,7 +21,12 @@ export type TestSubscription = {
   received: string[];
 };
 
-export type PushRequest = { endpoint: string; headers: Record<string, string | string[] | undefined>; payload: string | null; error: string | null };
+export type PushRequest = {
+  endpoint: string;
+  headers: Record<string, string | string[] | undefined>;
+  payload: string | null;
+  error: string | null;
+};
 
 type Browser = { subscription: TestSubscription; ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number };
 
@@ -92,8 +97,18 @@ function checkVapid(authorization: string, audience: string) {
   if (!match) throw new Error('missing VAPID authorization');
   const [header, claims, signature] = match[1].split('.');
   const publicKey = Buffer.from(match[2], 'base64url');
-  const jwk = { kty: 'EC', crv: 'P-256', x: publicKey.subarray(1, 33).toString('base64url'), y: publicKey.subarray(33, 65).toString('base64url') };
-  const valid = verify('sha256', Buffer.from(`${header}.${claims}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: publicKey.subarray(1, 33).toString('base64url'),
+    y: publicKey.subarray(33, 65).toString('base64url'),
+  };
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!valid) throw new Error('VAPID signature does not verify');
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
   if (body.aud !== audience) throw new Error(`VAPID audience ${body.aud}, expected ${audience}`);

@@ -14,10 +14,26 @@ const COMPONENT_TAGS = [0, 1, 11, 14, 15];
 const HOST_COMPONENT = 5;
 const PERFORMED_WORK = 1;
 
-type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; return: Fiber | null; alternate: Fiber | null; stateNode: unknown };
+type Fiber = {
+  tag: number;
+  flags: number;
+  child: Fiber | null;
+  sibling: Fiber | null;
+  return: Fiber | null;
+  alternate: Fiber | null;
+  stateNode: unknown;
+};
 
 /** Runs in the page before its scripts: the hook React finds and reports each commit to. */
-function installRenderCounter({ componentTags, hostComponent, performedWork }: { componentTags: number[]; hostComponent: number; performedWork: number }) {
+function installRenderCounter({
+  componentTags,
+  hostComponent,
+  performedWork,
+}: {
+  componentTags: number[];
+  hostComponent: number;
+  performedWork: number;
+}) {
   const rendered: Element[] = [];
   let recording = false;
   const hostOf = (fiber: Fiber): Element | null => {
@@ -68,7 +84,11 @@ type Counter = { start(): void; stop(): void; inside(element: Element): number }
 
 /** Records the app's renders in this page; call before its first navigation. */
 export async function countRenders(page: Page) {
-  await page.addInitScript(installRenderCounter, { componentTags: COMPONENT_TAGS, hostComponent: HOST_COMPONENT, performedWork: PERFORMED_WORK });
+  await page.addInitScript(installRenderCounter, {
+    componentTags: COMPONENT_TAGS,
+    hostComponent: HOST_COMPONENT,
+    performedWork: PERFORMED_WORK,
+  });
 }
 
 /**
@@ -81,6 +101,7 @@ export async function rendersDuring(page: Page, action: () => Promise<void>) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   await page.evaluate(() => (window as unknown as { __renderCounter: Counter }).__renderCounter.stop());
   return {
-    inside: (target: Locator) => target.evaluate((element) => (window as unknown as { __renderCounter: Counter }).__renderCounter.inside(element)),
+    inside: (target: Locator) =>
+      target.evaluate((element) => (window as unknown as { __renderCounter: Counter }).__renderCounter.inside(element)),
   };
 }

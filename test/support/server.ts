@@ -65,11 +65,23 @@ export async function startTestServer(
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
     const origins = { APP_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_ORIGIN: `http://admin.localhost:${port}` };
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_READ_LIMIT_PER_MINUTE: '0', ...origins, ...options.env }), jobs: false, ...options.config };
+    const config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_READ_LIMIT_PER_MINUTE: '0', ...origins, ...options.env }),
+      jobs: false,
+      ...options.config,
+    };
     const clock = new ManualClock();
-    const deps = createDeps(config, testDb.database, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.overrides });
+    const deps = createDeps(config, testDb.database, {
+      clock,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      ...options.overrides,
+    });
     await deps.events.start();
-    const app = await buildApp(deps, { serveClient: options.serveClient ?? false, clientDir: options.clientDir, serverDir: options.serverDir });
+    const app = await buildApp(deps, {
+      serveClient: options.serveClient ?? false,
+      clientDir: options.clientDir,
+      serverDir: options.serverDir,
+    });
     try {
       await app.listen({ port, host: options.host ?? '127.0.0.1' });
     } catch (error) {
@@ -108,7 +120,11 @@ function serverHandle({
     clock,
     client: (clientOptions) => createTestClient(url, clientOptions),
     adminClient: (clientOptions) =>
-      createTestClient(`http://127.0.0.1:${port}`, { ...clientOptions, origin: config.adminOrigin, host: new URL(config.adminOrigin).host }),
+      createTestClient(`http://127.0.0.1:${port}`, {
+        ...clientOptions,
+        origin: config.adminOrigin,
+        host: new URL(config.adminOrigin).host,
+      }),
     async close() {
       await app.close();
       await deps.events.stop();

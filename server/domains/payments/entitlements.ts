@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shops, subscriptions } from '../../db/schema';
 import type { ServiceCtx } from '../../service-context';
 import { upgradeRequired } from '../../lib/errors';
-import { ENTITLED_STATUSES, type Feature, featuresOf, isPlanId, PLAN_FEATURES, type PlanId, upgradeMessage } from './rules';
+import { entitlementsFrom, type Feature, PLAN_FEATURES, type PlanId, upgradeMessage } from './rules';
 
 /**
  * Who holds the features (decision 042): a person, through their own subscriptions, or a studio,
@@ -13,10 +13,8 @@ export type Holder = { userId: string } | { studioId: string };
 
 export type Entitlements = { plans: PlanId[]; features: Feature[] };
 
-const live = and(eq(subscriptions.deleted, false), inArray(subscriptions.status, [...ENTITLED_STATUSES]));
-
-/** The plans a holder has now: trialing, active and past_due count; canceled and incomplete do not. */
-async function plansOf(db: Db, holder: Holder): Promise<PlanId[]> {
+/** A holder's subscriptions that are not removed; entitlementsFrom decides which statuses count. */
+async function subscriptionsOf(db: Db, holder: Holder) {
   const whose =
     'userId' in holder
       ? and(eq(subscriptions.userId, holder.userId), isNull(subscriptions.studioId))
@@ -28,19 +26,19 @@ async function plansOf(db: Db, holder: Holder): Promise<PlanId[]> {
             sql`${subscriptions.userId} = (select ${shops.ownerId} from ${shops} where ${shops.id} = ${holder.studioId})`,
           ),
         );
-  const rows = await db.selectDistinct({ planId: subscriptions.planId }).from(subscriptions).where(and(live, whose));
-  return rows.map((r) => r.planId).filter(isPlanId);
+  return db
+    .select({ planId: subscriptions.planId, status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.deleted, false), whose));
 }
 
 /**
- * A person's or a studio's entitlements from the subscriptions table. A studio has only the Studio
- * features (its members' personal plans stay theirs); a person has their plans' Artist Pro features.
+ * A person's or a studio's entitlements from the subscriptions table: trialing, active and
+ * past_due count, canceled and incomplete do not. A studio has only the Studio features (its
+ * members' personal plans stay theirs); a person has their plans' Artist Pro features.
  */
 export async function entitlementsOf(db: Db, holder: Holder): Promise<Entitlements> {
-  const plans = await plansOf(db, holder);
-  const features = new Set(plans.flatMap(featuresOf));
-  const own = (f: Feature) => ('studioId' in holder ? PLAN_FEATURES[f].plan === 'studio' : PLAN_FEATURES[f].plan === 'artist_pro');
-  return { plans, features: [...features].filter(own) };
+  return entitlementsFrom(await subscriptionsOf(db, holder), 'userId' in holder ? 'person' : 'studio');
 }
 
 export async function hasFeature(db: Db, holder: Holder, feature: Feature): Promise<boolean> {

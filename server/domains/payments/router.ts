@@ -23,6 +23,7 @@ import { getPaymentRequest, listPaymentRequests } from './requests/list';
 import { processPaymentRequest } from './requests/process';
 import { listPaymentHistory } from './service/history';
 import { addPaymentMethod, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from './service/methods';
+import { entitlementsOf } from './entitlements';
 import { cancelSubscription, changePlan, listPlans, listSubscriptions, subscribe } from './service/subscriptions';
 
 export const paymentRouter = router({
@@ -31,6 +32,8 @@ export const paymentRouter = router({
   config: publicProcedure.query(({ ctx }) => ({ provider: ctx.deps.payments.kind, publishableKey: ctx.deps.config.stripe.publishableKey ?? null })),
   subscribe: authedProcedure.input(subscribeInput).mutation(({ ctx, input }) => subscribe({ ctx: ctx.service, input })),
   subscriptions: authedProcedure.query(({ ctx }) => listSubscriptions({ ctx: ctx.service })),
+  /** The caller's plans and features (decision 042): what the pages offer or show an upgrade prompt for. */
+  entitlements: authedProcedure.query(({ ctx }) => entitlementsOf(ctx.service.db, { userId: ctx.user.id })),
   cancelSubscription: authedProcedure.input(cancelSubscriptionInput).mutation(({ ctx, input }) => cancelSubscription({ ctx: ctx.service, input })),
   changePlan: authedProcedure.input(changePlanInput).mutation(({ ctx, input }) => changePlan({ ctx: ctx.service, input })),
   methods: authedProcedure.query(({ ctx }) => listPaymentMethods({ ctx: ctx.service })),

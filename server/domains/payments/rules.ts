@@ -192,6 +192,20 @@ export function featuresOf(plan: PlanId): Feature[] {
   return plan === 'studio' ? all : all.filter((f) => PLAN_FEATURES[f].plan === 'artist_pro');
 }
 
+/**
+ * The entitlements of a person or a studio from their subscriptions' plans and statuses: only
+ * ENTITLED_STATUSES count; a person has the Artist Pro features of their plans (Studio includes
+ * them), a studio the Studio features.
+ */
+export function entitlementsFrom(subs: ReadonlyArray<{ planId: string; status: string }>, holder: 'person' | 'studio') {
+  const plans = [...new Set(subs.filter((s) => (ENTITLED_STATUSES as readonly string[]).includes(s.status)).map((s) => s.planId))].filter(
+    isPlanId,
+  );
+  const scope: PlanId = holder === 'person' ? 'artist_pro' : 'studio';
+  const features = [...new Set(plans.flatMap(featuresOf))].filter((f) => PLAN_FEATURES[f].plan === scope);
+  return { plans, features };
+}
+
 /** The refusal's message, naming the plan that unlocks the feature. */
 export function upgradeMessage(feature: Feature): string {
   const { plan, label } = PLAN_FEATURES[feature];
