@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,10 +10,10 @@ import type { z } from 'zod';
 import { createPaymentRequestInput } from '../../../server/domains/payments/inputs';
 import { paymentRequestFees } from '../../../server/domains/payments/rules';
 import { trpc } from '../../trpc';
-import { errorText } from '../../components/forms/errorText';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { inputResolver } from '../../components/forms/inputResolver';
 import { formatCents, parseDollarsToCents } from '../../../server/lib/money';
+import { ErrorOrUpgrade } from './UpgradePrompt';
 
 type Fields = { amount: string; description: string; dueDate: string };
 const EMPTY: Fields = { amount: '', description: '', dueDate: '' };
@@ -84,7 +83,7 @@ export function RequestPaymentDialog({
               {formatCents(fees.netAmount)}
             </Typography>
           )}
-          {create.error && <Alert severity="error">{errorText(create.error)}</Alert>}
+          {create.error && <ErrorOrUpgrade error={create.error} />}
         </Stack>
       </DialogContent>
       <DialogActions>
