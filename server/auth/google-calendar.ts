@@ -5,6 +5,8 @@ import { connectGoogle, revokeQuietly } from '../domains/calendar/google-connect
 import { GOOGLE_MESSAGES, googleCallbackInput } from '../domains/calendar/google-inputs';
 import { calendarProvider } from '../providers/calendar';
 import { GOOGLE_CALENDAR_SCOPE } from '../providers/calendar/google';
+import { hasFeature } from '../domains/plans/entitlements';
+import { upgradeMessage } from '../domains/plans/rules';
 import { cookieBase } from './cookies';
 import type { RequestAuth } from './request';
 
@@ -25,7 +27,10 @@ export function registerGoogleCalendarRoutes(app: FastifyInstance, deps: AppDeps
   app.get(GOOGLE_CALENDAR_CONNECT_PATH, async (req, reply) => {
     const provider = calendarProvider(deps.config);
     if (!provider) return reply.code(404).send({ error: GOOGLE_MESSAGES.notConfigured });
-    if (!(await auth.resolve(req))) return reply.redirect('/login');
+    const current = await auth.resolve(req);
+    if (!current) return reply.redirect('/login');
+    // Calendar sync is Artist Pro's (decision 042): a free account goes to the plan's checkout first.
+    if (!(await hasFeature(deps.db, { userId: current.user.id }, 'calendar_sync'))) return reply.redirect('/payment/artist_pro');
     const state = generateState();
     const verifier = generateCodeVerifier();
     reply.setCookie(STATE_COOKIE, state, shortCookie);
@@ -42,6 +47,8 @@ export function registerGoogleCalendarRoutes(app: FastifyInstance, deps: AppDeps
     if (!provider) return reply.code(404).send({ error: GOOGLE_MESSAGES.notConfigured });
     const current = await auth.resolve(req);
     if (!current) return reply.code(401).send({ error: 'Please sign in to continue' });
+    if (!(await hasFeature(deps.db, { userId: current.user.id }, 'calendar_sync')))
+      return reply.code(403).send({ error: upgradeMessage('calendar_sync'), upgrade: 'artist_pro' });
     const body = googleCallbackInput.safeParse(req.body ?? {});
     if (!body.success) return reply.code(400).send({ error: GOOGLE_MESSAGES.badState });
     const { code, state, error } = body.data;

@@ -12,7 +12,13 @@ import { AppError, type AppErrorCode } from '../lib/errors';
 import type { ServiceCtx } from '../service-context';
 import { registerFiles } from './files';
 
-const STATUS: Partial<Record<AppErrorCode, number>> = { VALIDATION: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, PAYLOAD_TOO_LARGE: 413 };
+const STATUS: Partial<Record<AppErrorCode, number>> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+};
 
 type Upload = { fields: Record<string, string>; bytes: Buffer | undefined };
 
@@ -51,7 +57,10 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps, auth:
 
   /** An upload's steps shared by both routes: the session, the body, its fields, then the service's answer or its error. */
   const handle =
-    <T>(parse: (req: FastifyRequest, fields: Record<string, string>) => z.ZodSafeParseResult<T>, run: (ctx: ServiceCtx, input: T, bytes: Buffer) => Promise<unknown>) =>
+    <T>(
+      parse: (req: FastifyRequest, fields: Record<string, string>) => z.ZodSafeParseResult<T>,
+      run: (ctx: ServiceCtx, input: T, bytes: Buffer) => Promise<unknown>,
+    ) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       const session = await auth.resolve(req);
       if (!session) return reply.code(401).send({ error: 'Please sign in to continue' });
@@ -64,7 +73,8 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps, auth:
         const ctx = { db: deps.db, user: session.user, deps, sessionId: session.session.id };
         return reply.code(201).send(await run(ctx, parsed.data, upload.bytes));
       } catch (error) {
-        if (error instanceof AppError && STATUS[error.code]) return reply.code(STATUS[error.code] ?? 400).send({ error: error.message });
+        if (error instanceof AppError && STATUS[error.code])
+          return reply.code(STATUS[error.code] ?? 400).send({ error: error.message, ...(error.upgrade && { upgrade: error.upgrade }) });
         throw error;
       }
     };

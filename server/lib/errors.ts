@@ -15,10 +15,13 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+  /** A refusal a plan would lift: the plan's id, sent to the client as `data.upgrade` (decision 042). */
+  readonly upgrade?: string;
+  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown; upgrade?: string }) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
+    if (options?.upgrade) this.upgrade = options.upgrade;
   }
 }
 
@@ -26,6 +29,8 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
 export const invalid = (message: string) => new AppError('VALIDATION', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** FORBIDDEN until the account has `plan`; the client shows its upgrade prompt on `data.upgrade`. */
+export const upgradeRequired = (plan: string, message: string) => new AppError('FORBIDDEN', message, { upgrade: plan });
 export const unauthorized = (message = 'Please sign in to continue') => new AppError('UNAUTHORIZED', message);
 
 /** PostgreSQL error code of a failed query, through drizzle's wrapping (`cause`). */

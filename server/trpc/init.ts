@@ -64,7 +64,9 @@ const t = initTRPC.context<TrpcContext>().create({
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_MESSAGE, data };
     if (error.code === 'BAD_REQUEST' && error.message.startsWith('[')) return { ...shape, message: 'Invalid input', data };
-    return { ...shape, data };
+    // A plan would lift this refusal: the client detects it by `upgrade` (the plan's id), not by the message.
+    const upgrade = error.cause instanceof AppError ? error.cause.upgrade : undefined;
+    return { ...shape, data: { ...data, ...(upgrade && { upgrade }) } };
   },
 });
 

@@ -62,7 +62,7 @@ describe('payments in the browser', () => {
   });
 
   it('buying Artist Pro from /pricing starts the trial and shows its end date on the page and in billing', async () => {
-    const artist = await createUser({ firstName: 'Nia', lastName: 'Cole' }, app.server.deps.db);
+    const artist = await createUser({ firstName: 'Nia', lastName: 'Cole', plan: 'free' }, app.server.deps.db);
     const page = await app.newPage();
     await app.signInAs(page, artist);
     await page.goto(`${app.url}/pricing`);

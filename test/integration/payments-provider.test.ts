@@ -27,20 +27,32 @@ describe('local payments provider', () => {
 
   it('charges a test card that succeeds', async () => {
     const result = await charge();
-    expect(result).toMatchObject({ ok: true, paymentIntentId: expect.stringMatching(/^pi_local_/), chargeId: expect.stringMatching(/^ch_local_/) });
+    expect(result).toMatchObject({
+      ok: true,
+      paymentIntentId: expect.stringMatching(/^pi_local_/),
+      chargeId: expect.stringMatching(/^ch_local_/),
+    });
     if (!result.ok) throw new Error('expected success');
     const [row] = await server.deps.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, result.paymentIntentId));
     expect(row).toMatchObject({ amount: 2500, currency: 'usd', status: 'succeeded' });
   });
 
   it('declines the declining test cards with Stripe’s messages and charges nothing', async () => {
-    expect(await charge({ paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.declined })).toEqual({ ok: false, reason: 'Your card was declined.', declineCode: 'generic_decline' });
+    expect(await charge({ paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.declined })).toEqual({
+      ok: false,
+      reason: 'Your card was declined.',
+      declineCode: 'generic_decline',
+    });
     expect(await charge({ paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.insufficientFunds })).toEqual({
       ok: false,
       reason: 'Your card has insufficient funds.',
       declineCode: 'insufficient_funds',
     });
-    expect(await charge({ paymentMethodId: 'pm_unknown' })).toEqual({ ok: false, reason: "No such PaymentMethod: 'pm_unknown'", declineCode: null });
+    expect(await charge({ paymentMethodId: 'pm_unknown' })).toEqual({
+      ok: false,
+      reason: "No such PaymentMethod: 'pm_unknown'",
+      declineCode: null,
+    });
   });
 
   it('returns the first result for a retried idempotency key, even for 10 concurrent retries', async () => {
@@ -50,7 +62,9 @@ describe('local payments provider', () => {
     expect(ids.size).toBe(1);
     const rows = await server.deps.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, idempotencyKey));
     expect(rows).toHaveLength(1);
-    await expect(charge({ idempotencyKey, amountCents: 9999 })).rejects.toThrow('Keys for idempotent requests can only be used with the same parameters');
+    await expect(charge({ idempotencyKey, amountCents: 9999 })).rejects.toThrow(
+      'Keys for idempotent requests can only be used with the same parameters',
+    );
   });
 
   it('a declined attempt stays declined on retry with the same key', async () => {
@@ -63,12 +77,20 @@ describe('local payments provider', () => {
     const paid = await charge({ amountCents: 1000 });
     if (!paid.ok) throw new Error('expected success');
     const refundKey = key('refund');
-    const partial = await server.deps.payments.refund({ paymentIntentId: paid.paymentIntentId, amountCents: 400, idempotencyKey: refundKey });
+    const partial = await server.deps.payments.refund({
+      paymentIntentId: paid.paymentIntentId,
+      amountCents: 400,
+      idempotencyKey: refundKey,
+    });
     expect(partial).toEqual({ refundId: expect.stringMatching(/^re_local_/), amountCents: 400 });
-    expect(await server.deps.payments.refund({ paymentIntentId: paid.paymentIntentId, amountCents: 400, idempotencyKey: refundKey })).toEqual(partial);
+    expect(
+      await server.deps.payments.refund({ paymentIntentId: paid.paymentIntentId, amountCents: 400, idempotencyKey: refundKey }),
+    ).toEqual(partial);
     const rest = await server.deps.payments.refund({ paymentIntentId: paid.paymentIntentId, idempotencyKey: key('refund') });
     expect(rest.amountCents).toBe(600);
-    await expect(server.deps.payments.refund({ paymentIntentId: paid.paymentIntentId, amountCents: 1, idempotencyKey: key('refund') })).rejects.toThrow(PaymentProviderError);
+    await expect(
+      server.deps.payments.refund({ paymentIntentId: paid.paymentIntentId, amountCents: 1, idempotencyKey: key('refund') }),
+    ).rejects.toThrow(PaymentProviderError);
     const [row] = await server.deps.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, paid.paymentIntentId));
     expect(row.amountRefunded).toBe(1000);
     expect(await server.deps.db.select().from(localRefunds).where(eq(localRefunds.paymentIntentId, paid.paymentIntentId))).toHaveLength(2);
@@ -77,13 +99,28 @@ describe('local payments provider', () => {
   it('pays a connected account only after onboarding, keeps the application fee, and pays out no more than the balance', async () => {
     const payments = server.deps.payments;
     if (!isLocalProvider(payments)) throw new Error('expected the local provider');
-    const account = await payments.createConnectAccount({ userId: 'u1', email: 'artist@example.com', firstName: 'Ada', lastName: 'Ink', idempotencyKey: key('acct') });
+    const account = await payments.createConnectAccount({
+      userId: 'u1',
+      email: 'artist@example.com',
+      firstName: 'Ada',
+      lastName: 'Ink',
+      idempotencyKey: key('acct'),
+    });
     expect(account).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
     const connect = { destinationAccountId: account.accountId, applicationFeeCents: 50 };
     expect(await charge({ amountCents: 1000, connect })).toMatchObject({ ok: false });
-    expect(await payments.completeOnboarding(account.accountId)).toMatchObject({ chargesEnabled: true, payoutsEnabled: true, currentlyDue: [] });
+    expect(await payments.completeOnboarding(account.accountId)).toMatchObject({
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      currentlyDue: [],
+    });
     expect(await charge({ amountCents: 1000, connect })).toMatchObject({ ok: true });
-    expect(await payments.getBalance(account.accountId)).toEqual({ availableCents: 950, pendingCents: 0, instantAvailableCents: 950, currency: 'usd' });
+    expect(await payments.getBalance(account.accountId)).toEqual({
+      availableCents: 950,
+      pendingCents: 0,
+      instantAvailableCents: 950,
+      currency: 'usd',
+    });
     const payout = { accountId: account.accountId, currency: 'usd', method: 'instant' as const };
     await expect(payments.createPayout({ ...payout, amountCents: 951, idempotencyKey: key('po') })).rejects.toThrow('insufficient funds');
     const paidOut = await payments.createPayout({ ...payout, amountCents: 900, idempotencyKey: key('po') });
@@ -95,11 +132,25 @@ describe('local payments provider', () => {
   it('concurrent payouts never take out more than the balance', async () => {
     const payments = server.deps.payments;
     if (!isLocalProvider(payments)) throw new Error('expected the local provider');
-    const account = await payments.createConnectAccount({ userId: 'u2', email: 'b@example.com', firstName: 'B', lastName: 'C', idempotencyKey: key('acct') });
+    const account = await payments.createConnectAccount({
+      userId: 'u2',
+      email: 'b@example.com',
+      firstName: 'B',
+      lastName: 'C',
+      idempotencyKey: key('acct'),
+    });
     await payments.completeOnboarding(account.accountId);
     await charge({ amountCents: 1050, connect: { destinationAccountId: account.accountId, applicationFeeCents: 50 } });
     const attempts = await Promise.allSettled(
-      Array.from({ length: 8 }, () => payments.createPayout({ accountId: account.accountId, amountCents: 400, currency: 'usd', method: 'instant', idempotencyKey: key('po') })),
+      Array.from({ length: 8 }, () =>
+        payments.createPayout({
+          accountId: account.accountId,
+          amountCents: 400,
+          currency: 'usd',
+          method: 'instant',
+          idempotencyKey: key('po'),
+        }),
+      ),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
     expect((await payments.getBalance(account.accountId)).availableCents).toBe(200);
@@ -114,11 +165,24 @@ describe('local payments provider', () => {
     const paid = await server.deps.payments.createSubscription({ ...base, trialDays: 0, idempotencyKey: key('sub') });
     expect(paid).toMatchObject({ status: 'active', trialEnd: null, payment: { amountCents: 500 } });
     await expect(
-      server.deps.payments.createSubscription({ ...base, paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.declined, trialDays: 0, idempotencyKey: key('sub') }),
+      server.deps.payments.createSubscription({
+        ...base,
+        paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.declined,
+        trialDays: 0,
+        idempotencyKey: key('sub'),
+      }),
     ).rejects.toThrow('Your card was declined.');
-    const ending = await server.deps.payments.cancelSubscription({ subscriptionId: paid.subscriptionId, atPeriodEnd: true, idempotencyKey: key('cancel') });
+    const ending = await server.deps.payments.cancelSubscription({
+      subscriptionId: paid.subscriptionId,
+      atPeriodEnd: true,
+      idempotencyKey: key('cancel'),
+    });
     expect(ending).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
-    const ended = await server.deps.payments.cancelSubscription({ subscriptionId: trial.subscriptionId, atPeriodEnd: false, idempotencyKey: key('cancel') });
+    const ended = await server.deps.payments.cancelSubscription({
+      subscriptionId: trial.subscriptionId,
+      atPeriodEnd: false,
+      idempotencyKey: key('cancel'),
+    });
     expect(ended.status).toBe('canceled');
   });
 });
@@ -128,10 +192,19 @@ describe('local payments provider: the record of a charge or a subscription by i
     const paidKey = key('paid');
     const paid = await charge({ idempotencyKey: paidKey });
     if (!paid.ok) throw new Error('expected success');
-    expect(await server.deps.payments.findCharge(paidKey)).toEqual({ status: 'succeeded', paymentIntentId: paid.paymentIntentId, chargeId: paid.chargeId, receiptUrl: paid.receiptUrl });
+    expect(await server.deps.payments.findCharge(paidKey)).toEqual({
+      status: 'succeeded',
+      paymentIntentId: paid.paymentIntentId,
+      chargeId: paid.chargeId,
+      receiptUrl: paid.receiptUrl,
+    });
     const declinedKey = key('declined');
     await charge({ idempotencyKey: declinedKey, paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.declined });
-    expect(await server.deps.payments.findCharge(declinedKey)).toEqual({ status: 'failed', paymentIntentId: expect.stringMatching(/^pi_local_/), reason: 'Your card was declined.' });
+    expect(await server.deps.payments.findCharge(declinedKey)).toEqual({
+      status: 'failed',
+      paymentIntentId: expect.stringMatching(/^pi_local_/),
+      reason: 'Your card was declined.',
+    });
     expect(await server.deps.payments.findCharge(key('never'))).toEqual({ status: 'none' });
   });
 
@@ -155,7 +228,12 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
   beforeAll(async () => {
     api = await startStripeApi((request) => {
       if (request.path === '/v1/payment_intents' && request.form.payment_method === 'pm_card_chargeDeclined') {
-        return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } };
+        return {
+          status: 402,
+          body: {
+            error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+          },
+        };
       }
       if (request.path === '/v1/payment_intents') {
         return {
@@ -171,11 +249,21 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
       if (request.path === '/v1/payment_intents/search') {
         const intents: Record<string, unknown[]> = {
           "metadata['inklink_idempotency_key']:'order:paid'": [
-            { id: 'pi_old', object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } },
+            {
+              id: 'pi_old',
+              object: 'payment_intent',
+              status: 'requires_payment_method',
+              last_payment_error: { message: 'Your card was declined.' },
+            },
             { id: 'pi_paid', object: 'payment_intent', status: 'succeeded', latest_charge: 'ch_paid' },
           ],
           "metadata['inklink_idempotency_key']:'order:declined'": [
-            { id: 'pi_declined', object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } },
+            {
+              id: 'pi_declined',
+              object: 'payment_intent',
+              status: 'requires_payment_method',
+              last_payment_error: { message: 'Your card was declined.' },
+            },
           ],
           "metadata['inklink_idempotency_key']:'order:slow'": [{ id: 'pi_slow', object: 'payment_intent', status: 'processing' }],
         };
@@ -184,9 +272,23 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
       if (request.path === '/v1/subscriptions/search') return { body: searchResult(request.path, []) };
       if (request.path === '/v1/refunds') return { body: { id: 're_123', object: 'refund', amount: Number(request.form.amount) } };
       if (request.path === '/v1/payouts') {
-        return { body: { id: 'po_123', object: 'payout', amount: 700, currency: 'usd', method: 'instant', status: 'paid', created: 1_800_000_000, arrival_date: 1_800_000_000 } };
+        return {
+          body: {
+            id: 'po_123',
+            object: 'payout',
+            amount: 700,
+            currency: 'usd',
+            method: 'instant',
+            status: 'paid',
+            created: 1_800_000_000,
+            arrival_date: 1_800_000_000,
+          },
+        };
       }
-      return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'Unrecognized request URL' } } };
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'Unrecognized request URL' } },
+      };
     });
     stripe = createStripePayments({ secretKey: 'sk_test_inklink', apiUrl: api.url });
   });
@@ -203,7 +305,12 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
       metadata: { paymentRequestId: 'pr_1' },
       connect: { destinationAccountId: 'acct_artist', applicationFeeCents: 100 },
     });
-    expect(result).toEqual({ ok: true, paymentIntentId: 'pi_123', chargeId: 'ch_123', receiptUrl: 'https://pay.stripe.com/receipts/ch_123' });
+    expect(result).toEqual({
+      ok: true,
+      paymentIntentId: 'pi_123',
+      chargeId: 'ch_123',
+      receiptUrl: 'https://pay.stripe.com/receipts/ch_123',
+    });
     const request = api.requests.at(-1);
     expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
     expect(request?.headers['idempotency-key']).toBe('payment-transaction:abc');
@@ -229,33 +336,64 @@ describe('Stripe payments provider (SDK against a loopback API)', () => {
   });
 
   it('finds a charge by its idempotency key through the search API over the metadata the charge carries', async () => {
-    expect(await stripe.findCharge('order:paid')).toEqual({ status: 'succeeded', paymentIntentId: 'pi_paid', chargeId: 'ch_paid', receiptUrl: null });
-    expect(api.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_intents/search', form: { query: "metadata['inklink_idempotency_key']:'order:paid'" } });
-    expect(await stripe.findCharge('order:declined')).toEqual({ status: 'failed', paymentIntentId: 'pi_declined', reason: 'Your card was declined.' });
+    expect(await stripe.findCharge('order:paid')).toEqual({
+      status: 'succeeded',
+      paymentIntentId: 'pi_paid',
+      chargeId: 'ch_paid',
+      receiptUrl: null,
+    });
+    expect(api.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/payment_intents/search',
+      form: { query: "metadata['inklink_idempotency_key']:'order:paid'" },
+    });
+    expect(await stripe.findCharge('order:declined')).toEqual({
+      status: 'failed',
+      paymentIntentId: 'pi_declined',
+      reason: 'Your card was declined.',
+    });
     expect(await stripe.findCharge('order:slow')).toEqual({ status: 'processing', paymentIntentId: 'pi_slow' });
     expect(await stripe.findCharge('order:never')).toEqual({ status: 'none' });
     // A quote in a key cannot end the query's string.
     await stripe.findCharge("order:it's");
     expect(api.requests.at(-1)?.form.query).toBe("metadata['inklink_idempotency_key']:'order:it\\'s'");
     expect(await stripe.findSubscription('subscription:none')).toBeNull();
-    expect(api.requests.at(-1)).toMatchObject({ path: '/v1/subscriptions/search', form: { query: "metadata['inklink_idempotency_key']:'subscription:none'" } });
+    expect(api.requests.at(-1)).toMatchObject({
+      path: '/v1/subscriptions/search',
+      form: { query: "metadata['inklink_idempotency_key']:'subscription:none'" },
+    });
   });
 
   it('turns a card error into a decline result', async () => {
-    const result = await stripe.charge({ amountCents: 500, currency: 'usd', paymentMethodId: 'pm_card_chargeDeclined', description: 'x', idempotencyKey: 'k-decline' });
+    const result = await stripe.charge({
+      amountCents: 500,
+      currency: 'usd',
+      paymentMethodId: 'pm_card_chargeDeclined',
+      description: 'x',
+      idempotencyKey: 'k-decline',
+    });
     expect(result).toEqual({ ok: false, reason: 'Your card was declined.', declineCode: 'generic_decline' });
     expect(api.requests.at(-1)?.headers['idempotency-key']).toBe('k-decline');
   });
 
   it('refunds with the payment intent, amount and idempotency key', async () => {
-    expect(await stripe.refund({ paymentIntentId: 'pi_123', amountCents: 250, idempotencyKey: 'order:1:refund' })).toEqual({ refundId: 're_123', amountCents: 250 });
+    expect(await stripe.refund({ paymentIntentId: 'pi_123', amountCents: 250, idempotencyKey: 'order:1:refund' })).toEqual({
+      refundId: 're_123',
+      amountCents: 250,
+    });
     const request = api.requests.at(-1);
     expect(request?.form).toMatchObject({ payment_intent: 'pi_123', amount: '250', reason: 'requested_by_customer' });
     expect(request?.headers['idempotency-key']).toBe('order:1:refund');
   });
 
   it('pays out on the connected account (Stripe-Account header) with the idempotency key', async () => {
-    const payout = await stripe.createPayout({ accountId: 'acct_artist', amountCents: 700, currency: 'usd', method: 'instant', idempotencyKey: 'payout:1' });
+    const payout = await stripe.createPayout({
+      accountId: 'acct_artist',
+      amountCents: 700,
+      currency: 'usd',
+      method: 'instant',
+      idempotencyKey: 'payout:1',
+    });
     expect(payout).toMatchObject({ payoutId: 'po_123', amountCents: 700, status: 'paid' });
     const request = api.requests.at(-1);
     expect(request?.form).toEqual({ amount: '700', currency: 'usd', method: 'instant' });

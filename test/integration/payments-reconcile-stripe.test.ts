@@ -20,7 +20,10 @@ beforeAll(async () => {
     if (method === 'POST' && path === '/v1/payment_intents') return book.create(form);
     if (method === 'GET' && path === '/v1/payment_intents/search') return book.search(path, form.query);
     if (method === 'GET' && path === '/v1/subscriptions/search') return { body: searchResult(path, []) };
-    return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${method} ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${method} ${path})` } },
+    };
   });
   server = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_inklink', STRIPE_API_URL: api.url } });
 });
@@ -39,7 +42,9 @@ describe('reconciling card orders against Stripe', () => {
     expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 4, undecided: 0, failed: 0 });
 
     const searches = api.requests.filter((r) => r.path === '/v1/payment_intents/search');
-    expect(searches.map((r) => r.form.query).sort()).toEqual(pending.map((o) => `metadata['inklink_idempotency_key']:'order:${o.id}:charge:${o.createdAt.getTime()}'`).sort());
+    expect(searches.map((r) => r.form.query).sort()).toEqual(
+      pending.map((o) => `metadata['inklink_idempotency_key']:'order:${o.id}:charge:${o.createdAt.getTime()}'`).sort(),
+    );
     const rows = await server.deps.db.select().from(orders).where(eq(orders.storefrontId, pending[0].storefrontId));
     const charged = new Map(book.intents.map((intent) => [intent.metadata.orderId, intent.id]));
     for (const row of rows) {

@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { notifications, orders, paymentHistory, paymentRequests, paymentTransactions, products, subscriptions } from '../../server/db/schema';
+import {
+  notifications,
+  orders,
+  paymentHistory,
+  paymentRequests,
+  paymentTransactions,
+  products,
+  subscriptions,
+} from '../../server/db/schema';
 import { settleOrderPayment } from '../../server/domains/orders/service/reconcile';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { NOTHING_CHARGED } from '../../server/providers/payments/types';
@@ -33,7 +41,9 @@ const newOrderNotices = (userId: string, orderId: string) =>
   db()
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.title, 'New order'), sql`${notifications.data} ->> 'orderId' = ${orderId}`));
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.title, 'New order'), sql`${notifications.data} ->> 'orderId' = ${orderId}`),
+    );
 
 /** Card orders left pending by dying requests, every other one charged; stock held. */
 async function strandedCardOrders(count: number, quantity = 20) {
@@ -62,7 +72,11 @@ describe('reconciling card orders left pending by a request that died', () => {
     server.clock.advance(PAST_THRESHOLD());
     expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 4, undecided: 0, failed: 0 });
     const state = await settledState(seller.storefront.id);
-    expect({ pending: state.pending, confirmed: state.confirmed.length, released: state.released.length }).toEqual({ pending: 0, confirmed: 2, released: 2 });
+    expect({ pending: state.pending, confirmed: state.confirmed.length, released: state.released.length }).toEqual({
+      pending: 0,
+      confirmed: 2,
+      released: 2,
+    });
     expect(await stockOf(product.id)).toBe(20 - 2);
     for (const order of state.confirmed) expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(1);
     for (const order of state.released) expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(0);
@@ -70,7 +84,8 @@ describe('reconciling card orders left pending by a request that died', () => {
     // A second pass (another node, the next minute) changes nothing.
     expect((await reconcilePayments(server.deps)).orders).toEqual({ settled: 0, undecided: 0, failed: 0 });
     expect(await stockOf(product.id)).toBe(18);
-    for (const order of pending) expect((await newOrderNotices(seller.user.id, order.id)).length).toBe(state.confirmed.some((o) => o.id === order.id) ? 1 : 0);
+    for (const order of pending)
+      expect((await newOrderNotices(seller.user.id, order.id)).length).toBe(state.confirmed.some((o) => o.id === order.id) ? 1 : 0);
   });
 
   it('a stuck order it cannot settle now (provider unreachable) is logged and retried, and does not hold up the others', async () => {
@@ -126,7 +141,11 @@ describe('reconciling card orders left pending by a request that died', () => {
     const [a, b] = await Promise.all([reconcilePayments(server.deps), reconcilePayments(server.deps)]);
     expect(a.orders.settled + b.orders.settled).toBe(12);
     const state = await settledState(seller.storefront.id);
-    expect({ pending: state.pending, confirmed: state.confirmed.length, released: state.released.length }).toEqual({ pending: 0, confirmed: 6, released: 6 });
+    expect({ pending: state.pending, confirmed: state.confirmed.length, released: state.released.length }).toEqual({
+      pending: 0,
+      confirmed: 6,
+      released: 6,
+    });
     expect(await stockOf(product.id)).toBe(30 - 6);
     for (const order of state.confirmed) expect(await newOrderNotices(seller.user.id, order.id)).toHaveLength(1);
   });
@@ -139,7 +158,9 @@ describe('reconciling a payment request attempt left processing', () => {
     const uncharged = await request({ description: 'Never charged' });
     restore = requestsDieDuringCharge(server, (input) => input.description.includes('Charged, answer lost'));
     for (const created of [charged, uncharged]) {
-      await expect(payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: CARDS.succeeds })).rejects.toThrow();
+      await expect(
+        payer.client.paymentRequest.process.mutate({ paymentRequestId: created.id, paymentMethodId: CARDS.succeeds }),
+      ).rejects.toThrow();
     }
     restore?.();
     const attempts = await db().select().from(paymentTransactions).where(eq(paymentTransactions.payeeId, payer.user.id));
@@ -159,11 +180,19 @@ describe('reconciling a payment request attempt left processing', () => {
     const told = await db()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, artist.user.id), sql`${notifications.data} ->> 'paymentRequestId' = ${charged.id}`, eq(notifications.title, 'Payment received')));
+      .where(
+        and(
+          eq(notifications.userId, artist.user.id),
+          sql`${notifications.data} ->> 'paymentRequestId' = ${charged.id}`,
+          eq(notifications.title, 'Payment received'),
+        ),
+      );
     expect(told).toHaveLength(1);
     expect((await reconcilePayments(server.deps)).paymentAttempts.settled).toBe(0);
     // The request that was never charged can be paid now.
-    expect(await payer.client.paymentRequest.process.mutate({ paymentRequestId: uncharged.id, paymentMethodId: CARDS.succeeds })).toMatchObject({ status: 'succeeded' });
+    expect(
+      await payer.client.paymentRequest.process.mutate({ paymentRequestId: uncharged.id, paymentMethodId: CARDS.succeeds }),
+    ).toMatchObject({ status: 'succeeded' });
   });
 });
 

@@ -19,7 +19,13 @@ function account(id: string) {
     payouts_enabled: ready,
     details_submitted: ready,
     capabilities: { card_payments: ready ? 'active' : 'inactive', transfers: ready ? 'active' : 'inactive' },
-    requirements: { currently_due: ready ? [] : ['external_account'], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
+    requirements: {
+      currently_due: ready ? [] : ['external_account'],
+      eventually_due: [],
+      past_due: [],
+      pending_verification: [],
+      disabled_reason: null,
+    },
     default_currency: 'usd',
     country: 'US',
   };
@@ -36,7 +42,17 @@ function subscription(form: Record<string, string>) {
     trial_end: trialEnd,
     start_date: now(),
     metadata: { planId: form['metadata[planId]'] },
-    items: { object: 'list', data: [{ id: 'si_1', price: { unit_amount: Number(form['items[0][price_data][unit_amount]']) }, current_period_start: now(), current_period_end: trialEnd ?? now() + 30 * 86_400 }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          price: { unit_amount: Number(form['items[0][price_data][unit_amount]']) },
+          current_period_start: now(),
+          current_period_end: trialEnd ?? now() + 30 * 86_400,
+        },
+      ],
+    },
   };
 }
 
@@ -45,19 +61,32 @@ function answer(request: RecordedStripeRequest) {
   const accountMatch = path.match(/^\/v1\/accounts\/(acct_\w+)$/);
   if (method === 'POST' && path === '/v1/accounts') return { body: account(`acct_test_${++accountSeq}`) };
   if (method === 'GET' && accountMatch) return { body: account(accountMatch[1]) };
-  if (method === 'POST' && path === '/v1/account_links') return { body: { object: 'account_link', url: `https://connect.stripe.com/setup/e/${form.account}`, expires_at: now() + 300 } };
-  if (method === 'POST' && path === '/v1/customers') return { body: { id: `cus_${form['metadata[userId]'].slice(0, 8)}`, object: 'customer' } };
+  if (method === 'POST' && path === '/v1/account_links')
+    return { body: { object: 'account_link', url: `https://connect.stripe.com/setup/e/${form.account}`, expires_at: now() + 300 } };
+  if (method === 'POST' && path === '/v1/customers')
+    return { body: { id: `cus_${form['metadata[userId]'].slice(0, 8)}`, object: 'customer' } };
   if (method === 'POST' && path.startsWith('/v1/customers/')) return { body: { id: path.split('/')[3], object: 'customer' } };
   if (method === 'POST' && path === '/v1/payment_methods/pm_card_visa/attach') {
     return { body: { id: 'pm_1Visa', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } } };
   }
   if (method === 'POST' && path === '/v1/payment_intents') {
-    return { body: { id: 'pi_stripe_1', object: 'payment_intent', status: 'succeeded', latest_charge: { id: 'ch_stripe_1', object: 'charge', receipt_url: 'https://pay.stripe.com/receipts/ch_stripe_1' } } };
+    return {
+      body: {
+        id: 'pi_stripe_1',
+        object: 'payment_intent',
+        status: 'succeeded',
+        latest_charge: { id: 'ch_stripe_1', object: 'charge', receipt_url: 'https://pay.stripe.com/receipts/ch_stripe_1' },
+      },
+    };
   }
-  if (method === 'GET' && path === '/v1/products/inklink_artist_pro') return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such product' } } };
+  if (method === 'GET' && path === '/v1/products/inklink_artist_pro')
+    return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such product' } } };
   if (method === 'POST' && path === '/v1/products') return { body: { id: form.id, object: 'product' } };
   if (method === 'POST' && path === '/v1/subscriptions') return { body: subscription(form) };
-  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${method} ${path})` } } };
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${method} ${path})` } },
+  };
 }
 
 let api: Awaited<ReturnType<typeof startStripeApi>>;
@@ -83,11 +112,19 @@ describe('payments through Stripe', () => {
     const { artist, payer, request } = await paymentRequestCast(server, { artistReady: false });
     const created = await artist.client.connect.createAccount.mutate();
     expect(created).toMatchObject({ status: 'pending', message: 'Account setup not completed' });
-    expect(last('POST', '/v1/accounts')?.form).toMatchObject({ type: 'express', country: 'US', 'capabilities[transfers][requested]': 'true', 'metadata[userId]': artist.user.id });
+    expect(last('POST', '/v1/accounts')?.form).toMatchObject({
+      type: 'express',
+      country: 'US',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[userId]': artist.user.id,
+    });
     expect(last('POST', '/v1/accounts')?.headers['idempotency-key']).toBe(`user:${artist.user.id}:connect-account`);
     const link = await artist.client.connect.onboardingLink.mutate({ returnPath: '/account/payments' });
     expect(link.url).toBe(`https://connect.stripe.com/setup/e/${created.accountId}`);
-    expect(last('POST', '/v1/account_links')?.form).toMatchObject({ type: 'account_onboarding', return_url: `${server.deps.config.appOrigin}/account/payments` });
+    expect(last('POST', '/v1/account_links')?.form).toMatchObject({
+      type: 'account_onboarding',
+      return_url: `${server.deps.config.appOrigin}/account/payments`,
+    });
 
     // Stripe's hosted onboarding is done; the next status check reads it.
     onboarded.add(created.accountId ?? '');
@@ -97,7 +134,12 @@ describe('payments through Stripe', () => {
     expect(saved).toMatchObject({ stripePaymentMethodId: 'pm_1Visa', brand: 'visa', last4: '4242' });
     const pending = await request({ amount: 10_000 });
     const paid = await payer.client.paymentRequest.process.mutate({ paymentRequestId: pending.id, paymentMethodId: 'pm_1Visa' });
-    expect(paid).toMatchObject({ status: 'succeeded', stripePaymentIntentId: 'pi_stripe_1', stripeChargeId: 'ch_stripe_1', receiptUrl: 'https://pay.stripe.com/receipts/ch_stripe_1' });
+    expect(paid).toMatchObject({
+      status: 'succeeded',
+      stripePaymentIntentId: 'pi_stripe_1',
+      stripeChargeId: 'ch_stripe_1',
+      receiptUrl: 'https://pay.stripe.com/receipts/ch_stripe_1',
+    });
     const charge = last('POST', '/v1/payment_intents');
     expect(charge?.headers['idempotency-key']).toBe(`payment-transaction:${paid.id}`);
     expect(charge?.form).toMatchObject({
@@ -115,7 +157,7 @@ describe('payments through Stripe', () => {
   });
 
   it('Artist Pro: a $5.00 monthly price with a 30-day trial, keyed by our subscription id', async () => {
-    const { client } = await signedInUser(server);
+    const { client } = await signedInUser(server, { plan: 'free' });
     const sub = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' });
     expect(sub).toMatchObject({ status: 'trialing', stripeSubscriptionId: 'sub_stripe_1', price: 500 });
     expect(last('POST', '/v1/products')?.form).toMatchObject({ id: 'inklink_artist_pro', name: 'InkLink Artist Pro' });

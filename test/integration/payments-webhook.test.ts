@@ -170,7 +170,7 @@ describe('POST /webhooks/stripe', () => {
   });
 
   it('keeps subscriptions in step with customer.subscription events', async () => {
-    const { client, user } = await signedInUser(server);
+    const { client, user } = await signedInUser(server, { plan: 'free' });
     const sub = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' });
     const periodEnd = Math.floor(Date.now() / 1000) + 40 * 86_400;
     const payload = stripeEvent('customer.subscription.updated', {

@@ -1,4 +1,14 @@
-import { artists, artistWorkingHours, bookings, images, notifications, productPhotos, shopUsers } from '../../server/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  artists,
+  artistWorkingHours,
+  bookings,
+  images,
+  notifications,
+  productPhotos,
+  shopUsers,
+  subscriptions,
+} from '../../server/db/schema';
 import type { TestClient } from '../support/client';
 import { createUser, signIn } from '../support/factories';
 import type { TestServer } from '../support/server';
@@ -222,8 +232,14 @@ async function approvedChallenge(w: World, action: { paymentIntentId: string; cl
   return action.paymentIntentId;
 }
 
-const ownSubscription = async (w: World) =>
-  (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
+/** The owner's own subscription, bought through the provider (the factory's plan is set aside first: one live plan each). */
+async function ownSubscription(w: World) {
+  await w.server.deps.db
+    .update(subscriptions)
+    .set({ deleted: true })
+    .where(and(eq(subscriptions.userId, w.owner.user.id), isNull(subscriptions.stripeSubscriptionId)));
+  return (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
+}
 
 export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'auth.revokeSession': entry({

@@ -93,6 +93,8 @@ export const SELF_ONLY = [
   'live.onEvent',
   // The caller's own subscriptions, saved cards, payment history and payout account.
   'payment.subscriptions',
+  // The caller's own plans and the features they unlock (decision 042).
+  'payment.entitlements',
   'payment.methods',
   'payment.addMethod',
   'payment.history',

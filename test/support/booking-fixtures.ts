@@ -1,7 +1,7 @@
 import { artistBookingSettings, artists } from '../../server/db/schema';
 import type { DepositPolicy } from '../../server/db/schema/booking-values';
 import type { TestClient } from './client';
-import { createUser, signIn } from './factories';
+import { createUser, type FactoryPlan, signIn } from './factories';
 import type { TestServer } from './server';
 
 // A bookable artist (profile with books open, owning a studio in Los Angeles open every day
@@ -32,9 +32,11 @@ export async function bookableArtist(
     depositPercent?: number;
     confirmationMode?: 'automatic' | 'approval';
     bufferMinutes?: number;
+    /** The artist's plan (decision 042); they also own the studio, so 'free' means no deposits anywhere. */
+    plan?: FactoryPlan;
   } = {},
 ) {
-  const artist = await signedIn(server, { userTypes: ['client', 'artist'] });
+  const artist = await signedIn(server, { userTypes: ['client', 'artist'], plan: options.plan });
   const slug = `artist-${artist.user.id.slice(0, 8)}`;
   await server.deps.db.insert(artists).values({
     userId: artist.user.id,

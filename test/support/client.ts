@@ -101,7 +101,13 @@ export async function trpcError(promise: Promise<unknown>) {
     await promise;
   } catch (error) {
     if (error instanceof TRPCClientError) {
-      return { code: error.data?.code as string, message: error.message, httpStatus: error.data?.httpStatus as number };
+      const upgrade = error.data?.upgrade as string | undefined;
+      return {
+        code: error.data?.code as string,
+        message: error.message,
+        httpStatus: error.data?.httpStatus as number,
+        ...(upgrade && { upgrade }),
+      };
     }
     throw error;
   }

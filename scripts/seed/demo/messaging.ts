@@ -21,6 +21,9 @@ export async function seedMessaging(ctx: DemoSeedContext) {
   for (const [from, body] of CONVERSATION) {
     await sendMessage({ ctx: from === 'client' ? asClient : asArtist, input: { threadId, body, imageUrls: [] } });
   }
-  await ctx.deps.db.update(threads).set({ lastMessagePreview: CONVERSATION[CONVERSATION.length - 1][1] }).where(eq(threads.id, threadId));
+  await ctx.deps.db
+    .update(threads)
+    .set({ lastMessagePreview: CONVERSATION[CONVERSATION.length - 1][1] })
+    .where(eq(threads.id, threadId));
   ctx.log(`  a ${CONVERSATION.length}-message conversation between ${client.displayName} and ${artist.displayName}`);
 }

@@ -65,7 +65,7 @@ const USER_ROLES: Array<[string, string, string]> = [
 
 /** Rows per studio, for the log and the README. */
 export const SCALE_SHAPE =
-  '6 users, 1 studio, 3 memberships, 2 artist profiles, 4 images; every second studio: a storefront, 5 products, 10 orders with items; a thread with 3 messages, 2 notifications';
+  '6 users, 1 studio, 3 memberships, 2 artist profiles, 4 images, 2 subscriptions (owner Studio, resident Artist Pro); every second studio: a storefront, 5 products, 10 orders with items; a thread with 3 messages, 2 notifications';
 
 export const SCALE_STATEMENTS: Statement[] = [
   ...USER_ROLES.map(
@@ -103,6 +103,14 @@ export const SCALE_STATEMENTS: Statement[] = [
            case when r.role = 'owner' then '{"calendar":true,"manage":true}'::jsonb else '{"calendar":true,"manage":false}'::jsonb end,
            r.role = 'owner'
     from ${series(p)}, (values ('owner'), ('artist1'), ('artist2')) as r(role)
+    on conflict do nothing`,
+  // Decision 042: the owner's Studio plan unlocks the studio's storefront, members and walk-ins; the
+  // resident's Artist Pro their deposits and requests (active, as a paid period would be).
+  (p) => sql`
+    insert into subscriptions (id, user_id, plan_id, plan_name, price, status, current_period_start, current_period_end, created_at, updated_at)
+    select pg_temp.sid('sub' || r.role || g), pg_temp.sid(r.role || g), r.plan, r.name, r.price, 'active',
+           now() - interval '10 days', now() + interval '20 days', now() - interval '40 days', now() - interval '10 days'
+    from ${series(p)}, (values ('owner', 'studio', 'Studio', 5000), ('artist1', 'artist_pro', 'Artist Pro', 500)) as r(role, plan, name, price)
     on conflict do nothing`,
   (p) => sql`
     insert into artists (id, user_id, name, display_name, url_slug, city, state, tattoo_styles, is_active, books_open)

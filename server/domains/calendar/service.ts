@@ -13,6 +13,7 @@ import type { calendarRangeInput } from '../booking/inputs';
 import { BOOKING_MESSAGES } from '../booking/inputs';
 import { bookingEvent } from '../booking/service/confirmation';
 import { buildCalendar } from '../../lib/ics';
+import { requireFeature } from '../plans/entitlements';
 
 const clients = alias(users, 'clients');
 export const FEED_PATH = '/api/calendar';
@@ -44,6 +45,8 @@ export function eventRows(ctx: ServiceCtx) {
 export async function listCalendarEvents({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof calendarRangeInput> }) {
   const me = requireUser(ctx);
   if (input.shopId && !(await isStaffOf(ctx.db, me.id, input.shopId, ctx.deps.clock.now()))) throw forbidden(BOOKING_MESSAGES.notStaff);
+  // The whole shop's schedule is the Studio plan's shared calendar; each person's own sessions stay visible.
+  if (input.shopId) await requireFeature(ctx, { studioId: input.shopId }, 'shared_calendar');
   const rows = await eventRows(ctx)
     .where(
       and(
@@ -77,6 +80,7 @@ export async function feedStatus({ ctx }: { ctx: ServiceCtx }) {
 /** A new private feed URL; any earlier URL stops working. The secret is shown only now. */
 export async function createFeed({ ctx }: { ctx: ServiceCtx }) {
   const me = requireUser(ctx);
+  await requireFeature(ctx, { userId: me.id }, 'calendar_sync');
   const token = randomToken(32);
   await ctx.db
     .insert(calendarFeeds)
@@ -110,7 +114,11 @@ export async function feedForToken(ctx: ServiceCtx, token: string): Promise<stri
     .orderBy(asc(bookings.startsAt))
     .limit(FEED_LIMIT);
   const events = rows.map((r) =>
-    bookingEvent(r.booking, { artistName: r.artistName ?? 'Artist', shopName: r.shopName, address: [r.shopAddress, r.shopCity, r.shopState].filter(Boolean).join(', ') }),
+    bookingEvent(r.booking, {
+      artistName: r.artistName ?? 'Artist',
+      shopName: r.shopName,
+      address: [r.shopAddress, r.shopCity, r.shopState].filter(Boolean).join(', '),
+    }),
   );
   return buildCalendar('InkLink', events, now);
 }

@@ -7,6 +7,8 @@ import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { PRIVATE_FOLDER } from '../../providers/storage';
 import { activeArtistUserIds } from '../artists/service';
+import { requireFeature } from '../plans/entitlements';
+import { FREE_PORTFOLIO_LIMIT } from '../plans/rules';
 import { canManageShop } from '../studios/access';
 import { shops } from '../../db/schema';
 import type { countImagesInput, listImagesInput, studioGalleryInput, uploadFieldsInput } from './inputs';
@@ -23,8 +25,22 @@ async function authorizeAccount(ctx: ServiceCtx, accountType: 'user' | 'shop', a
   if (!allowed) throw forbidden(NOT_YOURS);
 }
 
+/**
+ * A person's portfolio beyond FREE_PORTFOLIO_LIMIT images needs a plan (decision 042); the images
+ * already there stay whatever the plan. Checked before the upload, so two at once may both pass.
+ */
+async function requirePortfolioRoom(ctx: ServiceCtx, fields: z.output<typeof uploadFieldsInput>) {
+  if (fields.accountType !== 'user' || fields.imageType !== 'portfolio') return;
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(images)
+    .where(and(eq(images.accountId, fields.accountId), eq(images.accountType, 'user'), eq(images.imageType, 'portfolio')));
+  if (n >= FREE_PORTFOLIO_LIMIT) await requireFeature(ctx, { userId: fields.accountId }, 'unlimited_portfolio');
+}
+
 export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fields: z.output<typeof uploadFieldsInput>; bytes: Buffer }) {
   await authorizeAccount(ctx, fields.accountType, fields.accountId);
+  await requirePortfolioRoom(ctx, fields);
   const stored = await storeImage(ctx, fields, bytes);
   try {
     const [row] = await ctx.db.insert(images).values(stored.values).returning();

@@ -30,6 +30,7 @@ import { completePaymentAction, processPaymentRequest } from './requests/process
 import { refundPaymentRequest } from './requests/refund';
 import { listPaymentHistory } from './service/history';
 import { addPaymentMethod, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from './service/methods';
+import { entitlementsOf } from '../plans/entitlements';
 import { cancelSubscription, changePlan, listPlans, listSubscriptions, subscribe } from './service/subscriptions';
 
 export const paymentRouter = router({
@@ -41,6 +42,8 @@ export const paymentRouter = router({
   })),
   subscribe: authedProcedure.input(subscribeInput).mutation(({ ctx, input }) => subscribe({ ctx: ctx.service, input })),
   subscriptions: authedProcedure.query(({ ctx }) => listSubscriptions({ ctx: ctx.service })),
+  /** The caller's plans and features (decision 042): what the pages offer or show an upgrade prompt for. */
+  entitlements: authedProcedure.query(({ ctx }) => entitlementsOf(ctx.service.db, { userId: ctx.user.id })),
   cancelSubscription: authedProcedure
     .input(cancelSubscriptionInput)
     .mutation(({ ctx, input }) => cancelSubscription({ ctx: ctx.service, input })),

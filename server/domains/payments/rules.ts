@@ -1,15 +1,8 @@
 // Spec 2 §9: plans, trial days, payment request fees and limits, recipient setup steps; §4 and §8:
 // the payment request status machine and the connect account messages. Pure functions only.
 
-export const PLAN_IDS = ['artist_pro', 'studio'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export const PLANS: Record<PlanId, { planId: PlanId; planName: string; priceCents: number; currency: 'usd' }> = {
-  artist_pro: { planId: 'artist_pro', planName: 'Artist Pro', priceCents: 500, currency: 'usd' },
-  studio: { planId: 'studio', planName: 'Studio', priceCents: 5000, currency: 'usd' },
-};
-
-export const isPlanId = (value: string): value is PlanId => (PLAN_IDS as readonly string[]).includes(value);
+export { isPlanId, PLAN_IDS, PLANS, type PlanId } from '../plans/rules';
+import { isPlanId, type PlanId } from '../plans/rules';
 
 export type PaymentsEnvironment = 'production' | 'development' | 'testing';
 /** The deployment's environment is fixed to production (spec 2 §9). */

@@ -22,6 +22,7 @@ import {
   type toggleStorefrontActiveInput,
   type updateStorefrontSettingsInput,
 } from './inputs';
+import { requireFeature } from '../plans/entitlements';
 import { mergeSettings } from './rules';
 import { toManagedStorefront, toStorefront } from './views';
 
@@ -59,6 +60,9 @@ export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input:
     }
     owner = { ownerType: 'shop', ownerId: studioId };
   }
+  // A new storefront needs the owner's plan; an existing one stays open whatever the plan (decision 042).
+  if (owner.ownerType === 'user') await requireFeature(ctx, { userId: user.id }, 'storefront');
+  else await requireFeature(ctx, { studioId: owner.ownerId }, 'studio_storefront');
   try {
     return await withTransaction(ctx, async (tx) => {
       const [row] = await tx.db

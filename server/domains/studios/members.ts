@@ -8,6 +8,7 @@ import { DAY } from '../../lib/time';
 import { queueMail } from '../../providers/mail/outbox';
 import { findUserByEmail } from '../users/service';
 import { createNotification } from '../notifications/create';
+import { requireFeature } from '../plans/entitlements';
 import { requireManagedShop } from './access';
 import type { inviteMemberInput, respondInvitationInput, updateMemberInput } from './inputs';
 
@@ -65,6 +66,8 @@ export async function listMembers({ ctx, input }: { ctx: ServiceCtx; input: { id
 export async function inviteMember({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof inviteMemberInput> }) {
   const shop = await requireManagedShop(ctx, input.studioId);
   const inviter = requireUser(ctx);
+  // Inviting is the Studio plan's; invitations already sent can still be accepted (decision 042).
+  await requireFeature(ctx, { studioId: shop.id }, 'studio_members');
   if (input.startDate && input.endDate && input.endDate < input.startDate) throw invalid(MESSAGES.endBeforeStart);
   const isEmail = input.invitee.includes('@') && !input.invitee.startsWith('@');
   const invitee = isEmail

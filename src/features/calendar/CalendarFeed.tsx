@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { trpc } from '../../trpc';
 import { GoogleCalendarConnect } from './GoogleCalendarConnect';
+import { ErrorOrUpgrade } from '../payments/UpgradePrompt';
 
 /**
  * Calendar sync: the private ICS feed (subscribe from any calendar app; a new link or revoking stops
@@ -32,6 +33,7 @@ export function CalendarFeed() {
       {status.data?.active && !create.data && (
         <Alert severity="info">A feed link is active. Make a new link to see it again (the old one stops working).</Alert>
       )}
+      {create.error && <ErrorOrUpgrade error={create.error} />}
       <Stack direction="row" spacing={1}>
         <Button variant="outlined" onClick={() => create.mutate()}>
           {status.data?.active ? 'New Feed Link' : 'Create Feed Link'}

@@ -15,6 +15,7 @@ import { inputResolver } from '../../components/forms/inputResolver';
 import { trpc } from '../../trpc';
 import { formatWhen } from '../booking/format';
 import { personName } from '../booking/status';
+import { ErrorOrUpgrade } from '../payments/UpgradePrompt';
 
 type Fields = { artistId: string; clientName: string; title: string; startsAt: string; durationMinutes: string };
 type WalkIn = z.output<typeof walkInInput>;
@@ -78,7 +79,7 @@ function WalkInFields(props: { shopId: string; timezone: string; artists: Array<
         <Typography id="walk-in-title" variant="h6" component="h2">
           Add a walk-in
         </Typography>
-        {add.error && <Alert severity="error">{add.error.message}</Alert>}
+        {add.error && <ErrorOrUpgrade error={add.error} />}
         {added && <Alert severity="success">{added}</Alert>}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <FormTextField control={control} name="artistId" select label="Artist" sx={{ minWidth: 200 }}>

@@ -1,9 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -19,11 +19,11 @@ import { FeeBreakdown } from '../../components/FeeBreakdown';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { useMe } from '../auth/useAuth';
-import { errorText } from '../../components/forms/errorText';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { inputResolver } from '../../components/forms/inputResolver';
 import { parseDollarsToCents } from '../../../server/lib/money';
 import { breakdownRows } from './breakdownRows';
+import { ErrorOrUpgrade } from './UpgradePrompt';
 
 type Fields = { amount: string; description: string; dueDate: string };
 const EMPTY: Fields = { amount: '', description: '', dueDate: '' };
@@ -110,7 +110,7 @@ export function RequestPaymentDialog({
           {breakdown && (
             <FeeBreakdown label="Who pays what" rows={breakdownRows(breakdown, { viewer: 'recipient', payerName: payeeName })} />
           )}
-          {create.error && <Alert severity="error">{errorText(create.error)}</Alert>}
+          {create.error && <ErrorOrUpgrade error={create.error} />}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -8,32 +8,39 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { PLANS } from '../../../server/domains/payments/rules';
+import { FREE_FEATURES, featuresOf, PLAN_FEATURES } from '../../../server/domains/plans/rules';
 import { ButtonLink } from '../../components/links';
 
+// The columns are decision 042's table, from the rules the server enforces.
+const proPerks = featuresOf('artist_pro').map((f) => PLAN_FEATURES[f].label);
+const studioPerks = [
+  'Everything in Artist Pro',
+  ...featuresOf('studio')
+    .filter((f) => PLAN_FEATURES[f].plan === 'studio')
+    .map((f) => PLAN_FEATURES[f].label),
+];
+const wholeDollars = (cents: number) => `$${cents / 100}`;
+
 const plans = [
-  {
-    name: 'Artist Pro',
-    planType: 'artist_pro',
-    price: '$5',
-    perks: [
-      'Portfolio and flash galleries',
-      'Online booking with deposits',
-      'Client messaging with photos',
-      'Payment requests and payouts',
-    ],
-  },
-  {
-    name: 'Studio',
-    planType: 'studio',
-    price: '$50',
-    perks: [
-      'Everything in Artist Pro',
-      'Resident and guest artists',
-      'Shared shop schedule and walk-ins',
-      'Storefront for aftercare and merch',
-    ],
-  },
+  { name: PLANS.artist_pro.planName, planType: 'artist_pro', price: wholeDollars(PLANS.artist_pro.priceCents), perks: proPerks },
+  { name: PLANS.studio.planName, planType: 'studio', price: wholeDollars(PLANS.studio.priceCents), perks: studioPerks },
 ] as const;
+
+function Perks({ perks }: { perks: readonly string[] }) {
+  return (
+    <List dense>
+      {perks.map((perk) => (
+        <ListItem key={perk} disableGutters>
+          <ListItemIcon sx={{ minWidth: 32, color: 'primary.main' }}>
+            <CheckIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={perk} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
 
 export function PricingPage() {
   return (
@@ -44,7 +51,25 @@ export function PricingPage() {
       <Typography align="center" color="text.secondary" sx={{ mb: 5 }}>
         30-day free trial · Cancel anytime before it ends and pay nothing
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, maxWidth: 900, mx: 'auto' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, maxWidth: 1200, mx: 'auto' }}>
+        <Card variant="outlined">
+          <CardContent sx={{ p: 4 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.6rem' }}>
+              Free
+            </Typography>
+            <Typography sx={{ my: 2 }}>
+              <Box component="span" sx={{ fontSize: '2.5rem', fontWeight: 800 }}>
+                $0
+              </Box>
+              /month
+            </Typography>
+            <Typography color="text.secondary">No card needed.</Typography>
+            <Perks perks={FREE_FEATURES} />
+            <ButtonLink to="/register" variant="outlined" fullWidth size="large">
+              Sign up free
+            </ButtonLink>
+          </CardContent>
+        </Card>
         {plans.map((plan) => (
           <Card key={plan.planType} variant="outlined">
             <CardContent sx={{ p: 4 }}>
@@ -58,16 +83,7 @@ export function PricingPage() {
                 /month
               </Typography>
               <Typography color="text.secondary">30-day free trial, cancel anytime.</Typography>
-              <List dense>
-                {plan.perks.map((perk) => (
-                  <ListItem key={perk} disableGutters>
-                    <ListItemIcon sx={{ minWidth: 32, color: 'primary.main' }}>
-                      <CheckIcon fontSize="small" />
-                    </ListItemIcon>
-                    <ListItemText primary={perk} />
-                  </ListItem>
-                ))}
-              </List>
+              <Perks perks={plan.perks} />
               <ButtonLink
                 to="/payment/$planType"
                 params={{ planType: plan.planType }}

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
+import { ErrorOrUpgrade, upgradeOf } from '../payments/UpgradePrompt';
 
 const TYPES = [
   { value: 0, label: 'Resident' },
@@ -161,6 +162,7 @@ export function StudioMembers({ studioId }: { studioId: string }) {
             Pending invitations: {list.data?.invitations.map((i) => i.displayName ?? i.invitedEmail).join(', ')}
           </Typography>
         )}
+        {upgradeOf(invite.error) && <ErrorOrUpgrade error={invite.error} />}
         <Stack
           component="form"
           direction={{ xs: 'column', sm: 'row' }}
@@ -177,8 +179,8 @@ export function StudioMembers({ studioId }: { studioId: string }) {
             value={invitee}
             onChange={(e) => setInvitee(e.target.value)}
             sx={{ flexGrow: 1 }}
-            error={Boolean(invite.error)}
-            helperText={invite.error ? errorText(invite.error) : invite.isSuccess ? 'Invitation sent' : ' '}
+            error={Boolean(invite.error) && !upgradeOf(invite.error)}
+            helperText={invite.error && !upgradeOf(invite.error) ? errorText(invite.error) : invite.isSuccess ? 'Invitation sent' : ' '}
           />
           <TextField
             select

@@ -16,7 +16,7 @@ import type { BookingRequestStatus } from '../../../db/schema/booking-values';
 import { type answerInput, type askInput, BOOKING_MESSAGES, type createRequestInput, type declineInput, type quoteInput } from '../inputs';
 import { personName } from '../person-name';
 import { depositFor, directQuote, nextRequestStatus, type RequestAction } from '../rules';
-import { settingsOf } from './settings';
+import { quotingSettingsOf } from './settings';
 
 export const REQUEST_PAGE_SIZE = 20;
 
@@ -71,7 +71,7 @@ export async function createRequest({ ctx, input }: { ctx: ServiceCtx; input: z.
     : [];
   if (input.serviceId && !service) throw notFound('Service not found');
   // A priced flash piece or a consultation is its own quote: the client picks a time right away.
-  const quote = service ? directQuote(service, await settingsOf(ctx, input.artistId)) : null;
+  const quote = service ? directQuote(service, await quotingSettingsOf(ctx, input.artistId, input.shopId ?? null)) : null;
   const photoIds = [...new Set(input.referenceImageIds)];
   const photos = photoIds.length
     ? await ctx.db
@@ -289,7 +289,7 @@ export const quoteRequest = ({ ctx, input }: { ctx: ServiceCtx; input: z.output<
     'quote',
     'artist',
     async (request, tx) => {
-      const settings = await settingsOf(tx, request.artistId);
+      const settings = await quotingSettingsOf(tx, request.artistId, request.shopId);
       return {
         sessionCount: input.sessionCount,
         sessionMinutes: input.sessionMinutes,

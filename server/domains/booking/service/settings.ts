@@ -11,7 +11,9 @@ import {
   shopUsers,
 } from '../../../db/schema';
 import { requireUser, type ServiceCtx, withTransaction } from '../../../service-context';
-import { forbidden, invalid, notFound } from '../../../lib/errors';
+import { forbidden, invalid, notFound, upgradeRequired } from '../../../lib/errors';
+import { depositsAllowed } from '../../plans/entitlements';
+import { upgradeMessage } from '../../plans/rules';
 import { activeMembershipAt } from '../../studios/access';
 import type { bookingSettingsInput, serviceInput, timeOffInput, workingHoursInput } from '../inputs';
 
@@ -30,6 +32,16 @@ export async function settingsOf(ctx: ServiceCtx, artistId: string) {
   const [row] = await ctx.db.select().from(artistBookingSettings).where(eq(artistBookingSettings.artistId, artistId));
   const { artistId: _a, updatedAt: _u, ...settings } = row ?? { artistId, updatedAt: null, ...DEFAULT_SETTINGS };
   return settings;
+}
+
+/**
+ * The settings a new quote follows: without the artist's or the studio's plan it asks no deposit,
+ * whatever the saved policy (decision 042); quotes already made keep theirs.
+ */
+export async function quotingSettingsOf(ctx: ServiceCtx, artistId: string, shopId: string | null) {
+  const settings = await settingsOf(ctx, artistId);
+  if (settings.depositPolicy === 'none' || (await depositsAllowed(ctx.db, artistId, shopId ? [shopId] : []))) return settings;
+  return { ...settings, depositPolicy: 'none' as const };
 }
 
 async function requireArtistProfile(ctx: ServiceCtx) {
@@ -57,6 +69,11 @@ export async function getMyBookingSettings({ ctx }: { ctx: ServiceCtx }) {
   return {
     booksOpen: artist.booksOpen,
     ...(await settingsOf(ctx, me.id)),
+    depositsAllowed: await depositsAllowed(
+      ctx.db,
+      me.id,
+      memberships.map((m) => m.shopId),
+    ),
     workingHours: memberships.map((m) => ({ ...m, hours: hours.find((h) => h.shopId === m.shopId)?.hours ?? null })),
     timeOff: await ctx.db.select().from(artistTimeOff).where(eq(artistTimeOff.artistId, me.id)).orderBy(asc(artistTimeOff.startsAt)),
     services: await ctx.db
@@ -70,6 +87,7 @@ export async function getMyBookingSettings({ ctx }: { ctx: ServiceCtx }) {
 export async function saveBookingSettings({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof bookingSettingsInput> }) {
   const { me } = await requireArtistProfile(ctx);
   const { booksOpen, ...settings } = input;
+  await requireDepositsToChange(ctx, me.id, settings);
   await withTransaction(ctx, async (tx) => {
     await tx.db.update(artists).set({ booksOpen }).where(eq(artists.userId, me.id));
     await tx.db
@@ -78,6 +96,37 @@ export async function saveBookingSettings({ ctx, input }: { ctx: ServiceCtx; inp
       .onConflictDoUpdate({ target: artistBookingSettings.artistId, set: { ...settings, updatedAt: ctx.deps.clock.now() } });
   });
   return getMyBookingSettings({ ctx });
+}
+
+/**
+ * Turning deposits on or changing them needs a plan (decision 042); saving them unchanged, or
+ * turning them off, does not, so an artist whose plan ended can still save the rest.
+ */
+async function requireDepositsToChange(
+  ctx: ServiceCtx,
+  artistId: string,
+  next: Pick<z.output<typeof bookingSettingsInput>, 'depositPolicy' | 'depositFixedCents' | 'depositPercent'>,
+) {
+  if (next.depositPolicy === 'none') return;
+  const saved = await settingsOf(ctx, artistId);
+  const unchanged =
+    saved.depositPolicy === next.depositPolicy &&
+    saved.depositFixedCents === next.depositFixedCents &&
+    saved.depositPercent === next.depositPercent;
+  if (unchanged) return;
+  const now = ctx.deps.clock.now();
+  const studios = await ctx.db
+    .select({ shopId: shopUsers.shopId })
+    .from(shopUsers)
+    .where(and(eq(shopUsers.userId, artistId), activeMembershipAt(now)));
+  if (
+    !(await depositsAllowed(
+      ctx.db,
+      artistId,
+      studios.map((s) => s.shopId),
+    ))
+  )
+    throw upgradeRequired('artist_pro', upgradeMessage('deposits'));
 }
 
 /** Hours at a studio where the artist works; null goes back to the studio's opening hours. */

@@ -8,6 +8,7 @@ import { BOOKING_MESSAGES, type walkInInput } from '../inputs';
 import { artistAtStudio, busyIntervals } from './availability';
 import { releaseExpiredHolds } from './pick-slot';
 import { worksAt } from './requests';
+import { requireFeature } from '../../plans/entitlements';
 import { settingsOf } from './settings';
 
 /** Studio staff add a walk-in to one of the studio's artists: confirmed at once, no deposit. */
@@ -15,6 +16,7 @@ export async function addWalkIn({ ctx, input }: { ctx: ServiceCtx; input: z.outp
   const me = requireUser(ctx);
   const now = ctx.deps.clock.now();
   if (!(await isStaffOf(ctx.db, me.id, input.shopId, now))) throw forbidden(BOOKING_MESSAGES.notStaff);
+  await requireFeature(ctx, { studioId: input.shopId }, 'walk_ins');
   if (!(await worksAt(ctx, input.artistId, input.shopId))) throw invalid(BOOKING_MESSAGES.noStudio);
   const { shop } = await artistAtStudio(ctx, input.artistId, input.shopId);
   const settings = await settingsOf(ctx, input.artistId);

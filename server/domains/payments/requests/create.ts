@@ -6,6 +6,7 @@ import { AppError, invalid, notFound } from '../../../lib/errors';
 import { formatCents } from '../../../lib/money';
 import { requireThreadAccess } from '../../messaging/access';
 import { connectAccountOf, factsOf } from '../connect/accounts';
+import { requireFeature } from '../../plans/entitlements';
 import type { createPaymentRequestInput } from '../inputs';
 import { connectProblem, DEFAULT_CURRENCY, initialRequestStatus, paymentRequestFees, setUpPayoutsFirst } from '../rules';
 import { notifyOtherParty } from './notify';
@@ -21,6 +22,7 @@ import { notifyOtherParty } from './notify';
 export async function createPaymentRequest({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof createPaymentRequestInput> }) {
   const me = ctx.user;
   if (input.payeeId.toLowerCase() === me.id) throw invalid('Cannot request payment from yourself');
+  await requireFeature(ctx, { userId: me.id }, 'payment_requests');
   const now = ctx.deps.clock.now();
   if (input.dueDate && input.dueDate.getTime() <= now.getTime()) throw invalid('Due date must be in the future');
   const thread = await requireThreadAccess(ctx, input.threadId);

@@ -11,6 +11,7 @@ import { FormSwitch } from '../../../components/forms/FormSwitch';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { inputResolver } from '../../../components/forms/inputResolver';
 import { trpc } from '../../../trpc';
+import { ErrorOrUpgrade } from '../../payments/UpgradePrompt';
 
 type Settings = z.output<typeof bookingSettingsInput>;
 /** What the artist types, under the input's field names (numbers and dollars as text). */
@@ -67,7 +68,7 @@ export function BookingPolicyForm(props: { settings: Settings }) {
       <Typography id="booking-policy-title" variant="h6" component="h2">
         Booking
       </Typography>
-      {save.error && <Alert severity="error">{save.error.message}</Alert>}
+      {save.error && <ErrorOrUpgrade error={save.error} />}
       {save.isSuccess && <Alert severity="success">Booking settings saved</Alert>}
       <FormSwitch control={control} name="booksOpen" label="Books open (clients can send booking requests)" />
       <FormTextField control={control} name="bufferMinutes" label="Buffer between sessions (minutes)" type="number" />

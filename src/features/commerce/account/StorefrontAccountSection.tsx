@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,7 +10,7 @@ import { useState } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
-import { errorText } from '../../../components/forms/errorText';
+import { ErrorOrUpgrade } from '../../payments/UpgradePrompt';
 
 const ME = 'me';
 
@@ -77,7 +76,7 @@ export default function StorefrontAccountSection() {
             <Typography color="text.secondary">
               Sell aftercare, prints and merch. New storefronts start active with shipping, local pickup and payments on.
             </Typography>
-            {create.error && <Alert severity="error">{errorText(create.error)}</Alert>}
+            {create.error && <ErrorOrUpgrade error={create.error} />}
             <TextField select label="Owner" value={owner} onChange={(event) => setOwner(event.target.value)}>
               <MenuItem value={ME}>Me</MenuItem>
               {manageable.map((studio) => (
