@@ -6,6 +6,7 @@ import { entitlementsOf } from '../../server/domains/plans/entitlements';
 import { FREE_PORTFOLIO_LIMIT } from '../../server/domains/plans/rules';
 import { bookableArtist, requestInput, signedIn } from '../support/booking-fixtures';
 import { trpcError } from '../support/client';
+import { readyToReceive } from '../support/commerce-fixtures';
 import { type FactoryPlan, grantPlan } from '../support/factories';
 import { studioInput } from '../support/studio-fixtures';
 import { useTestServer } from '../support/server';
@@ -28,6 +29,8 @@ const setStatus = (userId: string, status: SubscriptionStatus) =>
   server.deps.db.update(subscriptions).set({ status }).where(eq(subscriptions.userId, userId));
 
 async function requestPayment(requester: Awaited<ReturnType<typeof userWith>>) {
+  // Sending also needs an active payout account (decision 043); the plan is checked first.
+  await readyToReceive(requester.client);
   const payer = await signedIn(server);
   const { threadId } = await requester.client.thread.open.mutate({ userId: payer.user.id });
   return requester.client.paymentRequest.create.mutate({ payeeId: payer.user.id, amount: 5_000, description: 'Session deposit', threadId });

@@ -42,7 +42,7 @@ async function signedInAgain(user: { email: string; password: string }) {
 }
 
 async function subscribedOn(paymentMethodId: string) {
-  const subscriber = await signedInUser(server);
+  const subscriber = await signedInUser(server, { plan: 'free' });
   const started = await subscriber.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId });
   const customerId = `cus_local_${subscriber.user.id.replaceAll('-', '')}`;
   return { ...subscriber, started, customerId, trialMs: started.trialEnd!.getTime() - server.clock.now().getTime() };

@@ -198,8 +198,8 @@ describe('reconciling a payment request attempt left processing', () => {
 
 describe('reconciling a subscription start that never recorded the provider’s answer', () => {
   it('fills the claim from the provider’s subscription, or removes a claim the provider never started', async () => {
-    const started = await person(server);
-    const never = await person(server);
+    const started = await person(server, { plan: 'free' });
+    const never = await person(server, { plan: 'free' });
     const now = server.clock.now();
     const claim = (userId: string) =>
       db()

@@ -278,7 +278,7 @@ describe('dunning by webhook (Stripe mode, decision 041)', () => {
   };
 
   it('invoice.payment_failed → past_due with one e-mail per attempt (replays and repeats change nothing); invoice.paid → active; deleted for non-payment → canceled with an e-mail', async () => {
-    const { client, user } = await signedInUser(server);
+    const { client, user } = await signedInUser(server, { plan: 'free' });
     const sub = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' });
     const providerId = sub.stripeSubscriptionId!;
     const rowNow = async () => (await server.deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0];
