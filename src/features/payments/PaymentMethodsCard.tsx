@@ -61,10 +61,15 @@ export function PaymentMethodsCard() {
             }
           >
             <ListItemText
-              primary={cardName(m)}
+              primary={
+                // The chip flows with the card's name and wraps under it on a phone, never over it.
+                <Stack component="span" direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <span>{cardName(m)}</span>
+                  {m.isDefault && <Chip size="small" label="Default" component="span" />}
+                </Stack>
+              }
               secondary={m.expMonth ? `Expires ${String(m.expMonth).padStart(2, '0')}/${m.expYear}` : undefined}
             />
-            {m.isDefault && <Chip size="small" label="Default" sx={{ mr: 24 }} />}
           </ListItem>
         ))}
       </List>
