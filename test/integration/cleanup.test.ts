@@ -40,7 +40,7 @@ const run = (settings: Partial<DeletionSettings>, options: Partial<Parameters<ty
   runShopCleanup({ ctx: ctx(), input: { mode: null, settings: { ...DEFAULT_DELETION_SETTINGS, ...settings }, source: 'cli' }, ...options });
 
 async function adminClient() {
-  const admin = await createUser({ userTypes: ['client', 'AppAdmin'] }, server.deps.db);
+  const admin = await createUser({ userTypes: ['client', 'AppAdmin'], plan: 'free' }, server.deps.db);
   const client = server.adminClient();
   await signIn(client, admin);
   return { admin, client };

@@ -53,7 +53,7 @@ describe('the write check itself', () => {
   it('sees an insert, an update and a delete in any table', async () => {
     const db = server.deps.db;
     const start = await fingerprint(db);
-    const user = await createUser({}, db);
+    const user = await createUser({ plan: 'free' }, db);
     const afterInsert = await fingerprint(db);
     expect(changedTables(start, afterInsert)).toEqual(['users']);
     await db.update(users).set({ bio: 'changed' }).where(eq(users.id, user.id));

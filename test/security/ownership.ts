@@ -345,6 +345,7 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   }),
   'order.completePayment': entry({
     setup: async (w) => {
+      await ownerCanReceive(w); // a card checkout needs the seller's payout account (decision 038)
       const { storefrontId, productId } = await ownProduct(w);
       await w.owner.client.product.update.mutate({ productId, status: 'active' });
       const order = await w.third.client.order.checkout.mutate({
