@@ -203,7 +203,7 @@ describe('Manage Storefront goes to the management page, never to the page it is
 describe('a failed load shows the spec message and a Retry that recovers', () => {
   for (const width of BOTH_WIDTHS) {
     it(`billing: payment methods, subscriptions and history (${width} px)`, async () => {
-      const user = (await person(app.server)).user;
+      const user = (await person(app.server, { plan: 'free' })).user;
       const page = await signedInPage(width, user);
       const down = await Promise.all(['payment.methods', 'payment.subscriptions', 'payment.history'].map((p) => failProcedure(page, p)));
       await page.goto(`${app.url}/account/billing`);
