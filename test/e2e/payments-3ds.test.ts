@@ -5,7 +5,7 @@ import { products } from '../../server/db/schema';
 import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
 import { seriousViolations } from '../support/axe';
 import { useBrowserApp } from '../support/browser';
-import { CARDS, productInput } from '../support/commerce-fixtures';
+import { CARDS, productInput, readyToReceive } from '../support/commerce-fixtures';
 import { createUser } from '../support/factories';
 
 // Decision 040: a card that asks for 3-D Secure, in local mode, shows the app's challenge; completing
@@ -47,6 +47,7 @@ async function checkoutWithChallengeCard(): Promise<{ page: Page; productId: str
   const buyer = await createUser({ firstName: 'Bea', lastName: 'Quinn' }, app.server.deps.db);
   const sellerApi = app.server.client();
   await sellerApi.auth.login.mutate({ email: seller.email, password: seller.password });
+  await readyToReceive(sellerApi); // card sales are paid into the seller's payout account (decision 038)
   const storefront = await sellerApi.storefront.create.mutate({ name: 'Reyes Aftercare', settings: { shippingEnabled: false, localPickupEnabled: true, acceptsPayments: true } });
   const product = await sellerApi.product.create.mutate(productInput(storefront.id, { inventory: { trackInventory: true, quantity: 5 } }));
 

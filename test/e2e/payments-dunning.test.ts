@@ -12,7 +12,7 @@ const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 describe('dunning in the browser (local provider, test clock)', () => {
   it('a renewal fails: billing says so with the next retry and a link to update the card; the card is replaced and the retry makes the plan active again', async () => {
-    const artist = await createUser({ firstName: 'Dana', lastName: 'Rook' }, app.server.deps.db);
+    const artist = await createUser({ firstName: 'Dana', lastName: 'Rook', plan: 'free' }, app.server.deps.db);
     const api = app.server.client();
     await api.auth.login.mutate({ email: artist.email, password: artist.password });
     const started = await api.payment.subscribe.mutate({
@@ -60,7 +60,7 @@ describe('dunning in the browser (local provider, test clock)', () => {
   });
 
   it('every retry fails: after the last one the plan is canceled and billing says why, with a link to add a card', async () => {
-    const artist = await createUser({ firstName: 'Eli', lastName: 'Moss' }, app.server.deps.db);
+    const artist = await createUser({ firstName: 'Eli', lastName: 'Moss', plan: 'free' }, app.server.deps.db);
     const api = app.server.client();
     await api.auth.login.mutate({ email: artist.email, password: artist.password });
     const started = await api.payment.subscribe.mutate({
