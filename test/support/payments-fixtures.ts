@@ -106,7 +106,7 @@ export async function strandedCardOrders(server: TestServer, count: number, quan
  * In Stripe mode the seller's onboarding happens on Stripe's page: their connected account is
  * stored as Stripe's account.updated webhook would leave it, active, so card checkouts go through.
  */
-async function stripeAccountActive(server: TestServer, userId: string) {
+export async function stripeAccountActive(server: TestServer, userId: string) {
   await server.deps.db.insert(connectAccounts).values({
     userId,
     accountId: `acct_test_${userId.slice(0, 8)}`,
