@@ -115,6 +115,20 @@ describe('a new default card reaches the Stripe subscriptions (decision 041)', (
     expect(await s.mails()).toHaveLength(1);
   });
 
+  it('two clicks at once on a past_due subscription: the open invoice is paid once (one key for both)', async () => {
+    const s = await subscriber();
+    const open = stripe.subs.pastDue(s.providerId);
+    await s.client.payment.addMethod.mutate({ paymentMethodId: CARDS.succeedsMastercard });
+    await Promise.all([
+      s.client.payment.setDefaultMethod.mutate({ paymentMethodId: CARDS.succeedsMastercard }),
+      s.client.payment.setDefaultMethod.mutate({ paymentMethodId: CARDS.succeedsMastercard }),
+    ]);
+    const keys = new Set(stripe.sent('POST', `/v1/invoices/${open.id}/pay`).map((r) => r.headers['idempotency-key']));
+    expect([...keys]).toEqual([`invoice-pay:${open.id}:${CARDS.succeedsMastercard}:1`]);
+    expect(open).toMatchObject({ status: 'paid', attempt_count: 2 });
+    expect(await s.defaultCard()).toEqual([CARDS.succeedsMastercard]);
+  });
+
   it('past_due and the new card is declined too: the card is still the default everywhere, and the failure comes by webhook', async () => {
     const s = await subscriber();
     const open = stripe.subs.pastDue(s.providerId);
@@ -171,6 +185,22 @@ describe('out-of-order invoice and subscription events (decision 041)', () => {
       'Payment failed for your Artist Pro subscription',
       'Payment failed for your Artist Pro subscription',
     ]);
+  });
+
+  it('concurrent deliveries on PostgreSQL: five reports of one attempt under different ids e-mail once; its payment racing stale failures ends active', async () => {
+    const s = await subscriber();
+    const created = stripe.server.clock.now();
+    const failure = () => stripe.event('invoice.payment_failed', failed(s.providerId, 'in_race', created, 1));
+    await Promise.all(Array.from({ length: 5 }, () => stripe.deliver(failure())));
+    expect(await s.row()).toMatchObject({ status: 'past_due', failedPaymentAttempts: 1 });
+    expect(await s.mails()).toHaveLength(1);
+    await Promise.all([
+      stripe.deliver(failure()),
+      stripe.deliver(stripe.event('invoice.paid', paid(s.providerId, 'in_race', created))),
+      stripe.deliver(failure()),
+    ]);
+    expect(await s.row()).toMatchObject({ status: 'active', failedPaymentAttempts: 0, latestInvoicePaid: true });
+    expect(await s.mails()).toHaveLength(1);
   });
 
   it('a subscription event older than the last one applied does not overwrite it (same second: applied)', async () => {

@@ -171,12 +171,26 @@ function refundsBook(intents: ReturnType<typeof paymentIntentsBook>['intents']) 
   };
 }
 
+type Answer = { status?: number; body: unknown };
+
+/** Stripe's idempotency: a POST repeating a key (within Stripe's 24 hours) gets the first answer again and does nothing. */
+function replayingKeys(answer: (request: RecordedStripeRequest) => Answer) {
+  const answered = new Map<string, Answer>();
+  return (request: RecordedStripeRequest) => {
+    const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+    if (typeof key !== 'string') return answer(request);
+    const first = answered.get(key) ?? answer(request);
+    answered.set(key, first);
+    return first;
+  };
+}
+
 function responder(books: {
   intents: ReturnType<typeof paymentIntentsBook>;
   subs: ReturnType<typeof subscriptionsBook>;
   refunds: ReturnType<typeof refundsBook>;
 }) {
-  return ({ method, path, form }: RecordedStripeRequest) => {
+  return ({ method, path, form }: RecordedStripeRequest): Answer => {
     const [, , collection, id, action] = path.split('/');
     const route = `${method} ${collection}${id ? (id === 'search' ? '/search' : '/:id') : ''}${action ? `/${action}` : ''}`;
     switch (route) {
@@ -230,7 +244,7 @@ export async function startStripeMode() {
   const now = () => server?.clock.now() ?? new Date();
   const intents = paymentIntentsBook();
   const books = { intents, subs: subscriptionsBook(now), refunds: refundsBook(intents.intents) };
-  const api = await startStripeApi(responder(books));
+  const api = await startStripeApi(replayingKeys(responder(books)));
   server = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_inklink', STRIPE_API_URL: api.url, STRIPE_WEBHOOK_SECRET } });
   const app = server;
   let eventSeq = 0;
