@@ -8,13 +8,12 @@ const idOf = (value: string | { id: string } | null) => (typeof value === 'strin
 /**
  * The customer's new default card becomes the card of each subscription that still bills them
  * (decision 041). Our subscriptions are created with their own default_payment_method, which
- * Stripe charges before the customer's invoice_settings one, so changing the customer's alone
+ * Stripe retries with before the customer's invoice_settings one, so changing the customer's alone
  * would leave renewals and retries on the old card. Setting a field to a value is idempotent, so
  * the update carries no key of ours (the SDK keys its own network retries).
  *
- * A past_due subscription's open invoice is then paid with the new card at once, as Stripe's
- * revenue-recovery guide recommends after a card update, instead of waiting days for the next
- * scheduled retry. Its key names the invoice, the card and the attempt, so a double click charges
+ * A past_due subscription's open invoice is then paid with the new card at once (invoices.pay,
+ * Stripe's way to collect out of the retry schedule) instead of waiting days for the next retry. Its key names the invoice, the card and the attempt, so a double click charges
  * once; a refusal (declined, needs authentication, already paid) is not an error of the card
  * update: Stripe reports it with invoice.payment_failed / invoice.paid, which update our row.
  */
