@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentHistory, paymentRequests, paymentTransactions } from '../../server/db/schema';
+import { paymentTransactions } from '../../server/db/schema';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { trpcError } from '../support/client';
-import { paymentRequestCast, stripeAccountActive } from '../support/payments-fixtures';
+import {
+  paymentRequestCast,
+  paymentRequestState,
+  requestAwaitingChallenge as awaitingChallenge,
+  stripeAccountActive,
+} from '../support/payments-fixtures';
 import { THREE_D_SECURE_CARD } from '../support/payments-stripe-api';
 import { type StripeMode, startStripeMode } from '../support/stripe-fake';
 
@@ -25,22 +30,10 @@ const db = () => stripe.server.deps.db;
 async function requestAwaitingChallenge() {
   const cast = await paymentRequestCast(stripe.server, { artistReady: false });
   await stripeAccountActive(stripe.server, cast.artist.user.id);
-  await cast.payer.client.payment.addMethod.mutate({ paymentMethodId: THREE_D_SECURE_CARD });
-  const request = await cast.request();
-  const paying = await cast.payer.client.paymentRequest.process.mutate({
-    paymentRequestId: request.id,
-    paymentMethodId: THREE_D_SECURE_CARD,
-  });
-  if (!paying.nextAction) throw new Error('expected a next action');
-  return { ...cast, request, paying, action: paying.nextAction };
+  return awaitingChallenge(cast);
 }
 
-async function requestState(requestId: string, payerId: string) {
-  const [request] = await db().select().from(paymentRequests).where(eq(paymentRequests.id, requestId));
-  const attempts = await db().select().from(paymentTransactions).where(eq(paymentTransactions.paymentRequestId, requestId));
-  const history = await db().select().from(paymentHistory).where(eq(paymentHistory.userId, payerId));
-  return { status: request.status, attempts: attempts.map((a) => a.status), history: history.length };
-}
+const requestState = (requestId: string, payerId: string) => paymentRequestState(stripe.server, requestId, payerId);
 
 /** The requests the SDK sent about one PaymentIntent, as "METHOD path". */
 const callsAbout = (paymentIntentId: string) =>
