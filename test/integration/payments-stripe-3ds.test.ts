@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentTransactions } from '../../server/db/schema';
+import { orders, paymentTransactions, products } from '../../server/db/schema';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { trpcError } from '../support/client';
+import { person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
 import {
   paymentRequestCast,
   paymentRequestState,
@@ -158,5 +159,61 @@ describe('3-D Secure through Stripe (decision 040)', () => {
       stripePaymentIntentId: action.paymentIntentId,
       stripeChargeId: `ch_fake_${action.paymentIntentId.slice('pi_fake_'.length)}`,
     });
+  });
+});
+
+/** A card checkout of two units at a storefront paid out by Stripe, with the 3-D Secure card: the order pending, the action in hand. */
+async function checkoutAwaitingChallenge() {
+  const seller = await sellerWithStorefront(stripe.server, {}, { payouts: false });
+  await stripeAccountActive(stripe.server, seller.user.id);
+  const product = await seller.client.product.create.mutate(
+    productInput(seller.storefront.id, { price: 1500, inventory: { trackInventory: true, quantity: 10 } }),
+  );
+  const buyer = await person(stripe.server);
+  const order = await buyer.client.order.checkout.mutate({
+    storefrontId: seller.storefront.id,
+    items: [{ productId: product.id, quantity: 2 }],
+    fulfillmentMethod: 'pickup',
+    paymentMethodId: THREE_D_SECURE_CARD,
+  });
+  if (!order.nextAction) throw new Error('expected a next action');
+  const state = async () => {
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const [stock] = await db().select({ quantity: products.quantity }).from(products).where(eq(products.id, product.id));
+    return { status: row.status, paid: row.paidAt !== null, paymentIntentId: row.paymentIntentId, stock: stock.quantity };
+  };
+  return { seller, buyer, order, action: order.nextAction, state };
+}
+
+describe('3-D Secure on a storefront checkout through Stripe (decisions 038 and 040)', () => {
+  it('the destination charge waits for the buyer with the stock held; approved, completion confirms the order', async () => {
+    const { seller, buyer, order, action, state } = await checkoutAwaitingChallenge();
+    const [created] = stripe.sent('POST', '/v1/payment_intents').filter((r) => r.form['metadata[orderId]'] === order.id);
+    expect(created.form).toMatchObject({
+      amount: '3000',
+      payment_method: THREE_D_SECURE_CARD,
+      use_stripe_sdk: 'true',
+      application_fee_amount: '147',
+      'transfer_data[destination]': `acct_test_${seller.user.id.slice(0, 8)}`,
+    });
+    expect(action).toEqual({ paymentIntentId: expect.stringMatching(/^pi_fake_/), clientSecret: `${action.paymentIntentId}_secret_fake` });
+    expect(await state()).toEqual({ status: 'pending', paid: false, paymentIntentId: null, stock: 8 });
+    stripe.intents.approve(action.paymentIntentId);
+    expect(await buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })).toMatchObject({
+      status: 'confirmed',
+    });
+    const [read] = stripe.sent('GET', `/v1/payment_intents/${action.paymentIntentId}`);
+    expect(read.form).toEqual({ 'expand[0]': 'latest_charge' });
+    expect(await state()).toEqual({ status: 'confirmed', paid: true, paymentIntentId: action.paymentIntentId, stock: 8 });
+  });
+
+  it('abandoned: the reconcile job cancels the intent after the timeout and releases the order, stock back', async () => {
+    const { order, action, state } = await checkoutAwaitingChallenge();
+    stripe.server.clock.advance(stripe.server.deps.config.paymentReconcileAfterMs + ACTION_TIMEOUT_MS);
+    await reconcilePayments(stripe.server.deps);
+    const [cancel] = stripe.sent('POST', `/v1/payment_intents/${action.paymentIntentId}/cancel`);
+    expect(cancel.form).toEqual({ cancellation_reason: 'abandoned' });
+    expect(cancel.headers['idempotency-key']).toBe(`order:${order.id}:charge:${new Date(order.createdAt).getTime()}:cancel`);
+    expect(await state()).toMatchObject({ status: 'cancelled', paid: false, stock: 10 });
   });
 });
