@@ -187,6 +187,23 @@ describe('out-of-order invoice and subscription events (decision 041)', () => {
     ]);
   });
 
+  it('a failure older than a subscription event that says the plan is in good standing is stale (its invoice.paid still on the way)', async () => {
+    const s = await subscriber();
+    const fake = s.fake();
+    if (!fake) throw new Error('expected the fake subscription');
+    const created = stripe.server.clock.now();
+    await stripe.deliver(stripe.event('invoice.payment_failed', failed(s.providerId, 'in_late', created, 1), later(1)));
+    const second = stripe.event('invoice.payment_failed', failed(s.providerId, 'in_late', created, 2), later(2));
+    // The retry after the second failure paid it: Stripe's subscription event arrives first.
+    await stripe.deliver(stripe.event('customer.subscription.updated', { ...fake, status: 'active', trial_end: null }, later(3)));
+    expect(await s.row()).toMatchObject({ status: 'active', failedPaymentAttempts: 0 });
+    await stripe.deliver(second);
+    expect(await s.row()).toMatchObject({ status: 'active', failedPaymentAttempts: 0, nextPaymentAttemptAt: null });
+    expect(await s.mails()).toHaveLength(1);
+    await stripe.deliver(stripe.event('invoice.paid', paid(s.providerId, 'in_late', created), later(3)));
+    expect(await s.row()).toMatchObject({ status: 'active', latestInvoicePaid: true });
+  });
+
   it('concurrent deliveries on PostgreSQL: five reports of one attempt under different ids e-mail once; its payment racing stale failures ends active', async () => {
     const s = await subscriber();
     const created = stripe.server.clock.now();

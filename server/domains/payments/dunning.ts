@@ -77,23 +77,27 @@ const bySubscription = (providerId: string) => eq(subscriptions.stripeSubscripti
 /**
  * A failure of the invoice is news when the invoice is newer than the latest we heard of, or is
  * that one, still unpaid, at a later attempt. (No invoice heard of yet: rows from before decision
- * 041's ordering, and a subscription's first renewal.)
+ * 041's ordering, and a subscription's first renewal.) A failure older than a subscription event
+ * that already put the row back in good standing (its invoice.paid not here yet) is stale too.
  */
-const failureIsNews = (invoiceCreatedAt: Date, attemptCount: number) =>
-  or(
-    isNull(subscriptions.latestInvoiceAt),
-    lt(subscriptions.latestInvoiceAt, invoiceCreatedAt),
-    and(
-      eq(subscriptions.latestInvoiceAt, invoiceCreatedAt),
-      eq(subscriptions.latestInvoicePaid, false),
-      lt(subscriptions.failedPaymentAttempts, attemptCount),
+const failureIsNews = (failed: { invoiceCreatedAt: Date; attemptCount: number; eventAt: Date }) =>
+  and(
+    or(
+      isNull(subscriptions.latestInvoiceAt),
+      lt(subscriptions.latestInvoiceAt, failed.invoiceCreatedAt),
+      and(
+        eq(subscriptions.latestInvoiceAt, failed.invoiceCreatedAt),
+        eq(subscriptions.latestInvoicePaid, false),
+        lt(subscriptions.failedPaymentAttempts, failed.attemptCount),
+      ),
     ),
+    or(isNull(subscriptions.providerEventAt), lte(subscriptions.providerEventAt, failed.eventAt), eq(subscriptions.status, 'past_due')),
   );
 
 /** invoice.payment_failed: past_due with the attempt count and next retry, and the subscriber is told (once per attempt). */
 export async function recordFailedRenewal(
   tx: ServiceCtx,
-  failed: { subscriptionId: string; invoiceCreatedAt: Date; attemptCount: number; nextAttemptAt: Date | null; reason: string },
+  failed: { subscriptionId: string; invoiceCreatedAt: Date; attemptCount: number; nextAttemptAt: Date | null; reason: string; eventAt: Date },
 ) {
   const [row] = await tx.db
     .update(subscriptions)
@@ -107,7 +111,7 @@ export async function recordFailedRenewal(
     .where(
       and(
         bySubscription(failed.subscriptionId),
-        failureIsNews(failed.invoiceCreatedAt, failed.attemptCount),
+        failureIsNews(failed),
         notInArray(subscriptions.status, ['canceled', 'incomplete_expired']),
       ),
     )
