@@ -13,8 +13,8 @@ const idOf = (value: string | { id: string } | null) => (typeof value === 'strin
  * the update carries no key of ours (the SDK keys its own network retries).
  *
  * A past_due subscription's open invoice is then paid with the new card at once (invoices.pay,
- * Stripe's way to collect out of the retry schedule) instead of waiting days for the next retry. Its key names the invoice, the card and the attempt, so a double click charges
- * once; a refusal (declined, needs authentication, already paid) is not an error of the card
+ * Stripe's way to collect out of the retry schedule) instead of waiting days for the next retry.
+ * Its key names the invoice, the card and the attempt, so a double click charges once; a refusal (declined, needs authentication, already paid) is not an error of the card
  * update: Stripe reports it with invoice.payment_failed / invoice.paid, which update our row.
  */
 export async function moveStripeSubscriptionsToCard(stripe: Stripe, customerId: string, paymentMethodId: string) {
