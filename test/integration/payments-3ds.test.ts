@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { localPaymentIntents, orders, paymentHistory, paymentRequests, paymentTransactions, products } from '../../server/db/schema';
+import { localPaymentIntents, orders, paymentTransactions, products } from '../../server/db/schema';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
 import { ORDER_MESSAGES } from '../../server/domains/orders/inputs';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { AUTHENTICATION_ABANDONED, AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
 import { ADDRESS, CARDS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
 import { trpcError } from '../support/client';
-import { paymentRequestCast } from '../support/payments-fixtures';
+import { paymentRequestCast, paymentRequestState, requestAwaitingChallenge as awaitingChallenge } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
 
 // Decision 040: a card asking for 3-D Secure (pm_card_threeDSecure2Required) leaves the payment open
@@ -22,28 +22,12 @@ const db = () => server.deps.db;
 const localCharges = async (key: 'paymentRequestId' | 'orderId', id: string) =>
   (await db().select().from(localPaymentIntents)).filter((i) => i.metadata[key] === id);
 
-/** A payment request whose payer saved the 3-D Secure card and paid: the attempt open, the action in hand. */
-async function requestAwaitingChallenge() {
-  const cast = await paymentRequestCast(server);
-  const request = await cast.request();
-  await cast.payer.client.payment.addMethod.mutate({ paymentMethodId: CARDS.threeDSecure });
-  const paying = await cast.payer.client.paymentRequest.process.mutate({
-    paymentRequestId: request.id,
-    paymentMethodId: CARDS.threeDSecure,
-  });
-  if (!paying.nextAction) throw new Error('expected a next action');
-  return { ...cast, request, paying, action: paying.nextAction };
-}
+const requestAwaitingChallenge = async () => awaitingChallenge(await paymentRequestCast(server));
 
 async function requestState(requestId: string, payerId: string) {
-  const [request] = await db().select().from(paymentRequests).where(eq(paymentRequests.id, requestId));
-  const attempts = await db().select().from(paymentTransactions).where(eq(paymentTransactions.paymentRequestId, requestId));
-  const history = await db().select().from(paymentHistory).where(eq(paymentHistory.userId, payerId));
   const charges = await localCharges('paymentRequestId', requestId);
   return {
-    status: request.status,
-    attempts: attempts.map((a) => a.status).sort(),
-    history: history.length,
+    ...(await paymentRequestState(server, requestId, payerId)),
     charged: charges.filter((c) => c.status === 'succeeded').reduce((sum, c) => sum + c.amount, 0),
   };
 }

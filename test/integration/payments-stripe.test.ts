@@ -83,6 +83,8 @@ function answer(request: RecordedStripeRequest) {
     return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such product' } } };
   if (method === 'POST' && path === '/v1/products') return { body: { id: form.id, object: 'product' } };
   if (method === 'POST' && path === '/v1/subscriptions') return { body: subscription(form) };
+  // A new default card is pushed to the customer's subscriptions (decision 041): this payer has none.
+  if (method === 'GET' && path === '/v1/subscriptions') return { body: { object: 'list', url: path, has_more: false, data: [] } };
   return {
     status: 404,
     body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecognized request URL (${method} ${path})` } },

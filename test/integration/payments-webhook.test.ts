@@ -269,6 +269,7 @@ describe('dunning by webhook (Stripe mode, decision 041)', () => {
   const invoice = (subscriptionId: string, fields: Record<string, unknown> = {}) => ({
     id: `in_${subscriptionId}`,
     object: 'invoice',
+    created: Math.floor(server.clock.now().getTime() / 1000),
     parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
     ...fields,
   });
@@ -305,7 +306,7 @@ describe('dunning by webhook (Stripe mode, decision 041)', () => {
     expect(await rowNow()).toMatchObject({ status: 'active', failedPaymentAttempts: 0, nextPaymentAttemptAt: null });
 
     // The next period's renewal fails on every retry and Stripe cancels the subscription.
-    await deliver(stripeEvent('invoice.payment_failed', invoice(providerId, { attempt_count: 4, next_payment_attempt: null })));
+    await deliver(stripeEvent('invoice.payment_failed', invoice(providerId, { id: 'in_next', created: inDays(30), attempt_count: 4, next_payment_attempt: null })));
     expect((await mails())[2].text).toContain('This was the last attempt');
     const now = Math.floor(server.clock.now().getTime() / 1000);
     const deleted = stripeEvent('customer.subscription.deleted', {

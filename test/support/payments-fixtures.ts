@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { connectAccounts, localConnectAccounts, orders } from '../../server/db/schema';
+import { connectAccounts, localConnectAccounts, orders, paymentHistory, paymentRequests, paymentTransactions } from '../../server/db/schema';
 import type { ChargeInput } from '../../server/providers/payments/types';
 import { ADDRESS, CARDS, person, productInput, readyToReceive, sellerWithStorefront } from './commerce-fixtures';
 import type { TestClient } from './client';
@@ -48,6 +48,27 @@ export async function paymentRequestCast(server: TestServer, options: { artistRe
       ...overrides,
     });
   return { artist, payer, threadId, request };
+}
+
+/**
+ * The cast's payer saves the 3-D Secure card and pays a new request with it (decision 040): the
+ * attempt is open and the action for the browser in hand.
+ */
+export async function requestAwaitingChallenge(cast: Awaited<ReturnType<typeof paymentRequestCast>>) {
+  const request = await cast.request();
+  await cast.payer.client.payment.addMethod.mutate({ paymentMethodId: CARDS.threeDSecure });
+  const paying = await cast.payer.client.paymentRequest.process.mutate({ paymentRequestId: request.id, paymentMethodId: CARDS.threeDSecure });
+  if (!paying.nextAction) throw new Error('expected a next action');
+  return { ...cast, request, paying, action: paying.nextAction };
+}
+
+/** A payment request as its parties see it: its status, its attempts' statuses, and the payer's history rows. */
+export async function paymentRequestState(server: TestServer, requestId: string, payerId: string) {
+  const { db } = server.deps;
+  const [request] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, requestId));
+  const attempts = await db.select().from(paymentTransactions).where(eq(paymentTransactions.paymentRequestId, requestId));
+  const history = await db.select().from(paymentHistory).where(eq(paymentHistory.userId, payerId));
+  return { status: request.status, attempts: attempts.map((a) => a.status).sort(), history: history.length };
 }
 
 /**
@@ -106,7 +127,7 @@ export async function strandedCardOrders(server: TestServer, count: number, quan
  * In Stripe mode the seller's onboarding happens on Stripe's page: their connected account is
  * stored as Stripe's account.updated webhook would leave it, active, so card checkouts go through.
  */
-async function stripeAccountActive(server: TestServer, userId: string) {
+export async function stripeAccountActive(server: TestServer, userId: string) {
   await server.deps.db.insert(connectAccounts).values({
     userId,
     accountId: `acct_test_${userId.slice(0, 8)}`,

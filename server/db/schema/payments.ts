@@ -45,6 +45,14 @@ export const subscriptions = pgTable(
     /** Dunning (decision 041): failed attempts at the current invoice, and the provider's next retry. */
     failedPaymentAttempts: integer().notNull().default(0),
     nextPaymentAttemptAt: timestamptz(),
+    /**
+     * Stripe's events come in any order (decision 041): the newest subscription event applied (an
+     * older one is stale), and the newest invoice heard of, by its creation time, and whether it is
+     * paid (a failure of it, or of an older invoice, is stale).
+     */
+    providerEventAt: timestamptz(),
+    latestInvoiceAt: timestamptz(),
+    latestInvoicePaid: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...softDelete,

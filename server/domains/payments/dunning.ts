@@ -1,4 +1,4 @@
-import { and, eq, lt, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema';
 import type { ServiceCtx } from '../../service-context';
 import { formatCents } from '../../lib/money';
@@ -67,23 +67,51 @@ export async function queueDunningNotice(tx: ServiceCtx, row: SubscriptionRow, f
 
 // Stripe mode: Stripe bills and retries on its schedule (set to RENEWAL_RETRY_DAYS in its
 // dashboard) and reports by webhook. Each handler runs in the webhook's transaction, after its
-// event id was recorded, so a replayed event changes nothing; the SQL guards below also make two
-// events about one attempt (or a late one) change the row, and e-mail, once.
+// event id was recorded, so a replayed event changes nothing. Stripe does not deliver in order, so
+// the SQL guards below also drop stale news (decision 041): invoices are ordered by their creation
+// time (a subscription's later period is billed by a later invoice) and a paid invoice never fails
+// again; subscription snapshots are ordered by their event's time.
 
 const bySubscription = (providerId: string) => eq(subscriptions.stripeSubscriptionId, providerId);
+
+/**
+ * A failure of the invoice is news when the invoice is newer than the latest we heard of, or is
+ * that one, still unpaid, at a later attempt. (No invoice heard of yet: rows from before decision
+ * 041's ordering, and a subscription's first renewal.) A failure older than a subscription event
+ * that already put the row back in good standing (its invoice.paid not here yet) is stale too.
+ */
+const failureIsNews = (failed: { invoiceCreatedAt: Date; attemptCount: number; eventAt: Date }) =>
+  and(
+    or(
+      isNull(subscriptions.latestInvoiceAt),
+      lt(subscriptions.latestInvoiceAt, failed.invoiceCreatedAt),
+      and(
+        eq(subscriptions.latestInvoiceAt, failed.invoiceCreatedAt),
+        eq(subscriptions.latestInvoicePaid, false),
+        lt(subscriptions.failedPaymentAttempts, failed.attemptCount),
+      ),
+    ),
+    or(isNull(subscriptions.providerEventAt), lte(subscriptions.providerEventAt, failed.eventAt), eq(subscriptions.status, 'past_due')),
+  );
 
 /** invoice.payment_failed: past_due with the attempt count and next retry, and the subscriber is told (once per attempt). */
 export async function recordFailedRenewal(
   tx: ServiceCtx,
-  failed: { subscriptionId: string; attemptCount: number; nextAttemptAt: Date | null; reason: string },
+  failed: { subscriptionId: string; invoiceCreatedAt: Date; attemptCount: number; nextAttemptAt: Date | null; reason: string; eventAt: Date },
 ) {
   const [row] = await tx.db
     .update(subscriptions)
-    .set({ status: 'past_due', failedPaymentAttempts: failed.attemptCount, nextPaymentAttemptAt: failed.nextAttemptAt })
+    .set({
+      status: 'past_due',
+      failedPaymentAttempts: failed.attemptCount,
+      nextPaymentAttemptAt: failed.nextAttemptAt,
+      latestInvoiceAt: failed.invoiceCreatedAt,
+      latestInvoicePaid: false,
+    })
     .where(
       and(
         bySubscription(failed.subscriptionId),
-        lt(subscriptions.failedPaymentAttempts, failed.attemptCount),
+        failureIsNews(failed),
         notInArray(subscriptions.status, ['canceled', 'incomplete_expired']),
       ),
     )
@@ -97,30 +125,48 @@ export async function recordFailedRenewal(
     });
 }
 
-/** invoice.paid: a past_due subscription is active again (its period comes with customer.subscription.updated). */
-export async function recordPaidRenewal(tx: ServiceCtx, subscriptionId: string) {
+/**
+ * invoice.paid: the invoice, and every older one, is settled; a past_due subscription is active
+ * again (its period comes with customer.subscription.updated). A paid invoice older than the one
+ * that is failing now changes nothing.
+ */
+export async function recordPaidRenewal(tx: ServiceCtx, paid: { subscriptionId: string; invoiceCreatedAt: Date }) {
   await tx.db
     .update(subscriptions)
-    .set({ status: 'active', failedPaymentAttempts: 0, nextPaymentAttemptAt: null })
-    .where(and(bySubscription(subscriptionId), eq(subscriptions.status, 'past_due')));
+    .set({
+      status: sql`case when ${subscriptions.status} = 'past_due' then 'active' else ${subscriptions.status} end`,
+      failedPaymentAttempts: 0,
+      nextPaymentAttemptAt: null,
+      latestInvoiceAt: paid.invoiceCreatedAt,
+      latestInvoicePaid: true,
+    })
+    .where(
+      and(
+        bySubscription(paid.subscriptionId),
+        or(isNull(subscriptions.latestInvoiceAt), lte(subscriptions.latestInvoiceAt, paid.invoiceCreatedAt)),
+      ),
+    );
 }
 
 /**
- * customer.subscription.created/updated/deleted: our copy takes the provider's fields. Out of
- * dunning (any status but past_due) no retry is planned; a subscription Stripe canceled because
- * its renewal was never paid is reported to the subscriber, once (only the change to canceled does).
+ * customer.subscription.created/updated/deleted: our copy takes the provider's fields, unless a
+ * newer subscription event was applied already (`eventAt`; same second: applied, Stripe's times
+ * are whole seconds). Out of dunning (any status but past_due) no retry is planned; a subscription
+ * Stripe canceled because its renewal was never paid is reported to the subscriber, once (only the
+ * change to canceled does).
  */
-export async function applySubscriptionSnapshot(tx: ServiceCtx, sub: ProviderSubscription) {
+export async function applySubscriptionSnapshot(tx: ServiceCtx, sub: ProviderSubscription, eventAt: Date) {
   const [before] = await tx.db
-    .select({ status: subscriptions.status })
+    .select({ status: subscriptions.status, providerEventAt: subscriptions.providerEventAt })
     .from(subscriptions)
     .where(bySubscription(sub.subscriptionId))
     .for('update');
-  if (!before) return;
+  if (!before || (before.providerEventAt && before.providerEventAt > eventAt)) return;
   const [row] = await tx.db
     .update(subscriptions)
     .set({
       ...providerFields(sub),
+      providerEventAt: eventAt,
       ...(sub.status !== 'past_due' && { nextPaymentAttemptAt: null }),
       ...((sub.status === 'active' || sub.status === 'trialing') && { failedPaymentAttempts: 0 }),
     })

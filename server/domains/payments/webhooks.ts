@@ -27,13 +27,13 @@ export async function applyPaymentsEvent(ctx: ServiceCtx, event: PaymentsEvent):
     if (!fresh) return { duplicate: true };
     switch (event.kind) {
       case 'subscription':
-        await applySubscriptionSnapshot(tx, event.subscription);
+        await applySubscriptionSnapshot(tx, event.subscription, event.eventAt);
         break;
       case 'renewal_failed':
         await recordFailedRenewal(tx, event);
         break;
       case 'renewal_paid':
-        await recordPaidRenewal(tx, event.subscriptionId);
+        await recordPaidRenewal(tx, event);
         break;
       case 'payment_succeeded':
       case 'payment_failed': {

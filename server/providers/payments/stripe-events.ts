@@ -2,17 +2,21 @@ import Stripe from 'stripe';
 import { accountOf, subscriptionOf } from './stripe-mapping';
 import type { ConnectAccountSnapshot, ProviderSubscription } from './types';
 
-/** Stripe's events that keep our tables in step, in the provider interface's shapes. */
-export type PaymentsEvent = { id: string; type: string } & (
+/**
+ * Stripe's events that keep our tables in step, in the provider interface's shapes. `eventAt` is
+ * the event's `created`: Stripe does not deliver in order (decision 041 says how it is used).
+ */
+export type PaymentsEvent = { id: string; type: string; eventAt: Date } & (
   | { kind: 'subscription'; subscription: ProviderSubscription }
   | { kind: 'payment_succeeded'; paymentIntentId: string; chargeId: string | null; metadata: Record<string, string> }
   | { kind: 'payment_failed'; paymentIntentId: string; reason: string; metadata: Record<string, string> }
   | { kind: 'account'; account: ConnectAccountSnapshot }
   | { kind: 'charge_succeeded'; chargeId: string; customerId: string | null; amountCents: number; currency: string; description: string | null; receiptUrl: string | null; createdAt: Date }
   | { kind: 'other' }
-  // Dunning (decision 041): a subscription invoice's failed attempt, and its payment.
-  | { kind: 'renewal_failed'; subscriptionId: string; attemptCount: number; nextAttemptAt: Date | null; reason: string }
-  | { kind: 'renewal_paid'; subscriptionId: string }
+  // Dunning (decision 041): a subscription invoice's failed attempt, and its payment. The invoice's
+  // creation time orders a subscription's invoices (a later period's invoice is created later).
+  | { kind: 'renewal_failed'; subscriptionId: string; invoiceCreatedAt: Date; attemptCount: number; nextAttemptAt: Date | null; reason: string }
+  | { kind: 'renewal_paid'; subscriptionId: string; invoiceCreatedAt: Date }
   | { kind: 'refunds'; refunds: ProviderRefund[] }
 );
 
@@ -37,7 +41,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
  */
 export function parseStripeEvent(rawBody: Buffer, signature: string, secret: string, receivedAt: Date): PaymentsEvent {
   const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
-  const base = { id: event.id, type: event.type };
+  const base = { id: event.id, type: event.type, eventAt: new Date(event.created * 1000) };
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -90,14 +94,16 @@ const invoiceSubscription = (invoice: Stripe.Invoice) => {
 };
 
 /** A subscription invoice's failed attempt (attempt_count, next_payment_attempt) or payment; other invoices are not ours. */
-function invoiceEvent(base: { id: string; type: string }, invoice: Stripe.Invoice, type: 'invoice.payment_failed' | 'invoice.paid'): PaymentsEvent {
+function invoiceEvent(base: { id: string; type: string; eventAt: Date }, invoice: Stripe.Invoice, type: 'invoice.payment_failed' | 'invoice.paid'): PaymentsEvent {
   const subscriptionId = invoiceSubscription(invoice);
   if (!subscriptionId) return { ...base, kind: 'other' };
-  if (type === 'invoice.paid') return { ...base, kind: 'renewal_paid', subscriptionId };
+  const invoiceCreatedAt = new Date(invoice.created * 1000);
+  if (type === 'invoice.paid') return { ...base, kind: 'renewal_paid', subscriptionId, invoiceCreatedAt };
   return {
     ...base,
     kind: 'renewal_failed',
     subscriptionId,
+    invoiceCreatedAt,
     attemptCount: invoice.attempt_count,
     nextAttemptAt: invoice.next_payment_attempt === null ? null : new Date(invoice.next_payment_attempt * 1000),
     reason: 'Your card was declined.',

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { moveStripeSubscriptionsToCard } from './stripe-billing';
 import { accountOf, payoutOf, subscriptionOf, sumIn } from './stripe-mapping';
 import { chargeRecordOf, IDEMPOTENCY_KEY_METADATA, metadataQuery } from './stripe-lookup';
 import { AUTHENTICATION_REQUIRED, type ChargeResult, type PaymentsProvider, PaymentProviderError, type PlanPrice } from './types';
@@ -186,6 +187,7 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
 
     async setDefaultPaymentMethod({ customerId, paymentMethodId }) {
       await refusing(() => stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }));
+      await moveStripeSubscriptionsToCard(stripe, customerId, paymentMethodId);
     },
 
     async detachPaymentMethod({ paymentMethodId }) {
