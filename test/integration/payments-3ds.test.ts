@@ -188,7 +188,16 @@ async function checkoutAwaitingChallenge(quantity = 2) {
     paymentMethodId: CARDS.threeDSecure,
   });
   if (!order.nextAction) throw new Error('expected a next action');
-  return { seller, buyer, product, order, action: order.nextAction };
+  const action = order.nextAction;
+  const complete = (who: typeof buyer) =>
+    who.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId });
+  return { seller, buyer, product, order, action, complete };
+}
+
+/** After a failed or abandoned challenge: completing is refused with the spec's message, nothing charged, the stock back. */
+async function expectReleased({ buyer, product, order, complete }: Awaited<ReturnType<typeof checkoutAwaitingChallenge>>) {
+  expect(await trpcError(complete(buyer))).toMatchObject({ code: 'PRECONDITION_FAILED', message: ORDER_MESSAGES.paymentFailed });
+  expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
 }
 
 async function orderState(orderId: string, productId: string) {
@@ -205,41 +214,29 @@ async function orderState(orderId: string, productId: string) {
 
 describe('3-D Secure on a storefront card checkout', () => {
   it('holds the stock while the buyer authenticates; approving confirms the order once', async () => {
-    const { buyer, product, order, action } = await checkoutAwaitingChallenge();
+    const { buyer, product, order, action, complete } = await checkoutAwaitingChallenge();
     expect(order).toMatchObject({ status: 'pending', nextAction: { paymentIntentId: expect.any(String) } });
     expect(await orderState(order.id, product.id)).toEqual({ status: 'pending', paid: false, stock: 8, charged: 0 });
     await Promise.all([1, 2].map(() => buyer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })));
-    const completions = await Promise.all(
-      [1, 2, 3].map(() => buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    );
+    const completions = await Promise.all([1, 2, 3].map(() => complete(buyer)));
     expect(completions.map((c) => c.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
     expect(await orderState(order.id, product.id)).toEqual({ status: 'confirmed', paid: true, stock: 8, charged: order.total });
     expect(await localCharges('orderId', order.id)).toHaveLength(1);
   });
 
   it('failing the challenge releases the order: nothing charged, the stock back', async () => {
-    const { buyer, product, order, action } = await checkoutAwaitingChallenge();
-    await buyer.client.payment.answerLocalChallenge.mutate({ ...action, approve: false });
-    expect(
-      await trpcError(buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'PRECONDITION_FAILED',
-      message: ORDER_MESSAGES.paymentFailed,
-    });
-    expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
-    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const checkout = await checkoutAwaitingChallenge();
+    await checkout.buyer.client.payment.answerLocalChallenge.mutate({ ...checkout.action, approve: false });
+    await expectReleased(checkout);
+    const [row] = await db().select().from(orders).where(eq(orders.id, checkout.order.id));
     expect(row).toMatchObject({ paymentFailure: AUTHENTICATION_FAILED, deleted: true });
     // Asking again answers the same, and changes nothing.
-    expect(
-      await trpcError(buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'PRECONDITION_FAILED',
-    });
-    expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
+    await expectReleased(checkout);
   });
 
   it('an abandoned challenge is released by the reconcile job after the timeout: stock back, nothing charged', async () => {
-    const { buyer, product, order, action } = await checkoutAwaitingChallenge(3);
+    const checkout = await checkoutAwaitingChallenge(3);
+    const { buyer, product, order, action } = checkout;
     server.clock.advance(server.deps.config.paymentReconcileAfterMs + 1000);
     expect((await reconcilePayments(server.deps)).orders).toMatchObject({ undecided: expect.any(Number), failed: 0 });
     expect(await orderState(order.id, product.id)).toEqual({ status: 'pending', paid: false, stock: 7, charged: 0 });
@@ -248,21 +245,12 @@ describe('3-D Secure on a storefront card checkout', () => {
     expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
     // Too late to approve, and the buyer's page reads the failure.
     expect(await buyer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })).toEqual({ status: 'failed' });
-    expect(
-      await trpcError(buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'PRECONDITION_FAILED',
-    });
-    expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
+    await expectReleased(checkout);
   });
 
   it('someone else cannot complete the buyer’s order', async () => {
-    const { seller, product, order, action } = await checkoutAwaitingChallenge();
-    expect(
-      await trpcError(seller.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'NOT_FOUND',
-    });
+    const { seller, product, order, complete } = await checkoutAwaitingChallenge();
+    expect(await trpcError(complete(seller))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await orderState(order.id, product.id)).toEqual({ status: 'pending', paid: false, stock: 8, charged: 0 });
   });
 });

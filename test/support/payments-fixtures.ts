@@ -17,6 +17,18 @@ export async function signedInUser(server: TestServer, overrides: Parameters<typ
 export { readyToReceive };
 
 /**
+ * Rosa Vega, an artist who can receive payments (signed in on `artistApi`), and her client Theo
+ * Marsh, in one conversation: the cast of the browser payment journeys.
+ */
+export async function artistAndClientInThread(server: TestServer) {
+  const { user: artist, client: artistApi } = await signedInUser(server, { firstName: 'Rosa', lastName: 'Vega' });
+  await readyToReceive(artistApi);
+  const client = await createUser({ firstName: 'Theo', lastName: 'Marsh' }, server.deps.db);
+  const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
+  return { artist, client, artistApi, threadId };
+}
+
+/**
  * The requester's payout account loses its ability to receive after their requests were sent (in
  * local mode: the provider asks for the details again); the next status check moves their pending
  * requests to recipient_setup (spec 2 §4). Sending is refused before an account is active, so this
