@@ -32,7 +32,11 @@ async function requestAwaitingChallenge() {
     paymentMethodId: CARDS.threeDSecure,
   });
   if (!paying.nextAction) throw new Error('expected a next action');
-  return { ...cast, request, paying, action: paying.nextAction };
+  const action = paying.nextAction;
+  /** completeAction as `who`, for this request and (unless another is given) its charge. */
+  const complete = (who: typeof cast.payer, paymentIntentId = action.paymentIntentId) =>
+    who.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId });
+  return { ...cast, request, paying, action, complete };
 }
 
 async function requestState(requestId: string, payerId: string) {
@@ -50,42 +54,31 @@ async function requestState(requestId: string, payerId: string) {
 
 describe('3-D Secure on a payment request', () => {
   it('asks for the challenge without charging, and approving it pays the request once', async () => {
-    const { payer, request, paying, action } = await requestAwaitingChallenge();
+    const { payer, request, paying, action, complete } = await requestAwaitingChallenge();
     expect(paying).toMatchObject({
       status: 'processing',
       nextAction: { paymentIntentId: expect.stringMatching(/^pi_local_/), clientSecret: expect.stringContaining('_secret_') },
     });
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'pending', attempts: ['processing'], history: 0, charged: 0 });
     // Completing before the challenge is answered changes nothing.
-    expect(
-      await trpcError(
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(payer))).toMatchObject({
       code: 'CONFLICT',
       message: STILL_AWAITING_ACTION,
     });
 
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })).toEqual({ status: 'succeeded' });
-    const done = await payer.client.paymentRequest.completeAction.mutate({
-      paymentRequestId: request.id,
-      paymentIntentId: action.paymentIntentId,
-    });
+    const done = await complete(payer);
     expect(done).toMatchObject({ status: 'succeeded', stripePaymentIntentId: action.paymentIntentId, nextAction: null });
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'paid', attempts: ['succeeded'], history: 1, charged: 10_000 });
   });
 
   it('a double approval and concurrent completions charge and record once', async () => {
-    const { payer, request, action } = await requestAwaitingChallenge();
+    const { payer, request, action, complete } = await requestAwaitingChallenge();
     const answers = await Promise.all([1, 2, 3].map(() => payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })));
     expect(answers.map((a) => a.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     // A late "fail" after the approval cannot undo it.
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: false })).toEqual({ status: 'succeeded' });
-    const completions = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    );
+    const completions = await Promise.all(Array.from({ length: 5 }, () => complete(payer)));
     expect(new Set(completions.map((c) => c.status))).toEqual(new Set(['succeeded']));
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'paid', attempts: ['succeeded'], history: 1, charged: 10_000 });
     const charges = await localCharges('paymentRequestId', request.id);
@@ -95,15 +88,11 @@ describe('3-D Secure on a payment request', () => {
   });
 
   it('failing the challenge charges nothing and leaves the request payable, with another card', async () => {
-    const { payer, request, action } = await requestAwaitingChallenge();
+    const { payer, request, action, complete } = await requestAwaitingChallenge();
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: false })).toEqual({ status: 'failed' });
     // A late approval cannot take the money after the failure.
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })).toEqual({ status: 'failed' });
-    expect(
-      await trpcError(
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(payer))).toMatchObject({
       code: 'BAD_REQUEST',
       message: AUTHENTICATION_FAILED,
     });
@@ -119,7 +108,7 @@ describe('3-D Secure on a payment request', () => {
   });
 
   it('refuses a wrong client secret, another payment’s intent and a stranger', async () => {
-    const { payer, artist, request, action } = await requestAwaitingChallenge();
+    const { payer, artist, request, action, complete } = await requestAwaitingChallenge();
     expect(
       await trpcError(
         payer.client.payment.answerLocalChallenge.mutate({
@@ -131,18 +120,10 @@ describe('3-D Secure on a payment request', () => {
     ).toMatchObject({
       code: 'BAD_REQUEST',
     });
-    expect(
-      await trpcError(
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: 'pi_local_other' }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(payer, 'pi_local_other'))).toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(
-      await trpcError(
-        artist.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(artist))).toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'pending', attempts: ['processing'], history: 0, charged: 0 });
