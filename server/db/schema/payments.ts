@@ -197,6 +197,21 @@ export const PAYMENT_TRANSACTION_STATUS_VALUES = [
 ] as const;
 export type PaymentTransactionStatus = (typeof PAYMENT_TRANSACTION_STATUS_VALUES)[number];
 
+/**
+ * The requester and payee of a payment request and an amount in cents, as its attempts
+ * (payment_transactions) and refunds record them. A function: each table needs its own builders.
+ */
+const partiesAndAmount = () => ({
+  requesterId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  payeeId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  amount: integer().notNull(),
+  currency: text().notNull().default('usd'),
+});
+
 export const paymentTransactions = pgTable(
   'payment_transactions',
   {
@@ -204,15 +219,8 @@ export const paymentTransactions = pgTable(
     paymentRequestId: uuid()
       .notNull()
       .references(() => paymentRequests.id, { onDelete: 'restrict' }),
-    requesterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    payeeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
     /** All amounts in cents. */
-    amount: integer().notNull(),
-    currency: text().notNull().default('usd'),
+    ...partiesAndAmount(),
     processingFee: cents(),
     platformFee: cents(),
     netAmount: cents(),
@@ -270,15 +278,8 @@ export const paymentRequestRefunds = pgTable(
     paymentTransactionId: uuid()
       .notNull()
       .references(() => paymentTransactions.id, { onDelete: 'restrict' }),
-    requesterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    payeeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** cents returned to the payer */
-    amount: integer().notNull(),
-    currency: text().notNull().default('usd'),
+    /** amount: cents returned to the payer */
+    ...partiesAndAmount(),
     /** cents of the platform fee given back with this refund (pro rata, decision 039) */
     platformFeeReturned: cents(),
     reason: text().notNull(),
