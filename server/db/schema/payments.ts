@@ -132,19 +132,27 @@ export const PAYABLE_PAYMENT_REQUEST_STATUSES = ['pending', 'ready_to_pay'] as c
 export const RECIPIENT_SETUP_STATUS_VALUES = ['not_required', 'required', 'completed'] as const;
 export type RecipientSetupStatus = (typeof RECIPIENT_SETUP_STATUS_VALUES)[number];
 
+/**
+ * The requester and payee of a payment request and an amount in cents, as the request, its
+ * attempts (payment_transactions) and its refunds record them. A function: each table needs its own builders.
+ */
+const partiesAndAmount = () => ({
+  requesterId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  payeeId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  amount: integer().notNull(),
+  currency: text().notNull().default('usd'),
+});
+
 export const paymentRequests = pgTable(
   'payment_requests',
   {
     id: id(),
-    requesterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    payeeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** cents */
-    amount: integer().notNull(),
-    currency: text().notNull().default('usd'),
+    /** amount: cents */
+    ...partiesAndAmount(),
     description: text().notNull(),
     status: paymentRequestStatus().notNull().default('pending'),
     dueDate: timestamptz(),
@@ -196,21 +204,6 @@ export const PAYMENT_TRANSACTION_STATUS_VALUES = [
   'disputed',
 ] as const;
 export type PaymentTransactionStatus = (typeof PAYMENT_TRANSACTION_STATUS_VALUES)[number];
-
-/**
- * The requester and payee of a payment request and an amount in cents, as its attempts
- * (payment_transactions) and refunds record them. A function: each table needs its own builders.
- */
-const partiesAndAmount = () => ({
-  requesterId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'restrict' }),
-  payeeId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'restrict' }),
-  amount: integer().notNull(),
-  currency: text().notNull().default('usd'),
-});
 
 export const paymentTransactions = pgTable(
   'payment_transactions',
