@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { images, subscriptions } from '../../server/db/schema';
 import type { SubscriptionStatus } from '../../server/db/schema/payments';
 import { entitlementsOf } from '../../server/domains/plans/entitlements';
 import { FREE_PORTFOLIO_LIMIT, upgradeMessage } from '../../server/domains/plans/rules';
+import { localFilesDir } from '../../server/providers/storage';
 import { bookableArtist, requestInput, signedIn } from '../support/booking-fixtures';
 import { trpcError } from '../support/client';
 import { readyToReceive } from '../support/commerce-fixtures';
@@ -46,6 +49,12 @@ const portfolioSize = async (userId: string) =>
       .from(images)
       .where(and(eq(images.accountId, userId), eq(images.imageType, 'portfolio')))
   ).length;
+
+/** The WebP files stored under the user's public folder. */
+const webpFilesOf = (userId: string) => {
+  const dir = path.join(localFilesDir(server.deps.config), 'users', userId);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.webp')) : [];
+};
 
 const photo = () =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 180, g: 40, b: 60 } } })
@@ -209,13 +218,16 @@ describe('entitlements (decision 042)', () => {
     const free = await userWith('free');
     await fillPortfolio(free.user.id, FREE_PORTFOLIO_LIMIT - 1);
     const answers = await Promise.all(Array.from({ length: 10 }, () => upload(free, 'portfolio')));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const stored = answers.filter((a) => a.status === 201);
+    expect(stored).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(9);
     for (const answer of refused) {
       expect(answer).toEqual({ status: 403, body: { error: upgradeMessage('unlimited_portfolio'), upgrade: 'artist_pro' } });
     }
     expect(await portfolioSize(free.user.id)).toBe(FREE_PORTFOLIO_LIMIT);
+    // The refused uploads' files were removed again: only the stored image and its variants remain.
+    expect(webpFilesOf(free.user.id)).toHaveLength(1 + (stored[0].body.variants as unknown[]).length);
   });
 
   it('payment.entitlements tells the client its plans and features', async () => {
