@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
+import { BOTH_WIDTHS, horizontalOverflow, pageOnThread, useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
 
 const app = useBrowserApp();
@@ -57,9 +57,7 @@ describe('who pays what, before money moves (issue 17 item 6)', () => {
     const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
     await artistApi.message.send.mutate({ threadId, body: 'Deposit for Friday.' });
 
-    const artistPage = await app.newPage();
-    await app.signInAs(artistPage, artist);
-    await artistPage.goto(`${app.url}/messages/${threadId}`);
+    const artistPage = await pageOnThread(app, artist, threadId);
     await artistPage.getByRole('button', { name: 'Request payment' }).click();
     const dialog = artistPage.getByRole('dialog', { name: 'Request payment from Theo Marsh' });
     await dialog
@@ -99,9 +97,7 @@ describe('who pays what, before money moves (issue 17 item 6)', () => {
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await artistPage.getByRole('group', { name: 'Payment request $60.00' }).getByText('Awaiting payment').waitFor();
 
-    const clientPage = await app.newPage();
-    await app.signInAs(clientPage, client);
-    await clientPage.goto(`${app.url}/messages/${threadId}`);
+    const clientPage = await pageOnThread(app, client, threadId);
     await clientPage.getByRole('group', { name: 'Payment request $60.00' }).getByRole('button', { name: 'Pay' }).click();
     const pay = clientPage.getByRole('dialog', { name: 'Pay $60.00' });
     expect(await lines(pay.getByRole('region', { name: 'Who pays what' }))).toEqual({

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
 import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
 import { seriousViolations } from '../support/axe';
-import { useBrowserApp } from '../support/browser';
+import { pageOnThread, useBrowserApp } from '../support/browser';
 import { CARDS, productInput, readyToReceive } from '../support/commerce-fixtures';
 import { createUser } from '../support/factories';
+import { artistAndClientInThread } from '../support/payments-fixtures';
 
 // Decision 040: a card that asks for 3-D Secure, in local mode, shows the app's challenge; completing
 // it pays, failing it charges nothing and leaves the payment to be made again.
@@ -15,21 +16,13 @@ const app = useBrowserApp();
 
 /** A payment request of $150.00 to a client whose only saved card asks for 3-D Secure; the client's page on the thread. */
 async function requestToPay() {
-  const artist = await createUser({ firstName: 'Rosa', lastName: 'Vega' }, app.server.deps.db);
-  const client = await createUser({ firstName: 'Theo', lastName: 'Marsh' }, app.server.deps.db);
-  const artistApi = app.server.client();
-  await artistApi.auth.login.mutate({ email: artist.email, password: artist.password });
-  const account = await artistApi.connect.createAccount.mutate();
-  await artistApi.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
-  const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
+  const { client, artistApi, threadId } = await artistAndClientInThread(app.server);
   await artistApi.paymentRequest.create.mutate({ payeeId: client.id, amount: 15_000, description: 'Sleeve session deposit', threadId });
   const clientApi = app.server.client();
   await clientApi.auth.login.mutate({ email: client.email, password: client.password });
   await clientApi.payment.addMethod.mutate({ paymentMethodId: CARDS.threeDSecure });
 
-  const page = await app.newPage();
-  await app.signInAs(page, client);
-  await page.goto(`${app.url}/messages/${threadId}`);
+  const page = await pageOnThread(app, client, threadId);
   const card = page.getByRole('group', { name: 'Payment request $150.00' });
   await card.getByRole('button', { name: 'Pay' }).click();
   const pay = page.getByRole('dialog', { name: 'Pay $150.00' });
@@ -48,7 +41,10 @@ async function checkoutWithChallengeCard(): Promise<{ page: Page; productId: str
   const sellerApi = app.server.client();
   await sellerApi.auth.login.mutate({ email: seller.email, password: seller.password });
   await readyToReceive(sellerApi); // card sales are paid into the seller's payout account (decision 038)
-  const storefront = await sellerApi.storefront.create.mutate({ name: 'Reyes Aftercare', settings: { shippingEnabled: false, localPickupEnabled: true, acceptsPayments: true } });
+  const storefront = await sellerApi.storefront.create.mutate({
+    name: 'Reyes Aftercare',
+    settings: { shippingEnabled: false, localPickupEnabled: true, acceptsPayments: true },
+  });
   const product = await sellerApi.product.create.mutate(productInput(storefront.id, { inventory: { trackInventory: true, quantity: 5 } }));
 
   const page = await app.newPage();

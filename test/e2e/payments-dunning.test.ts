@@ -10,24 +10,35 @@ import { createUser } from '../support/factories';
 const app = useBrowserApp();
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
+/** A free artist who subscribed to Artist Pro with a card whose charges fail; trialMs: the trial left. */
+async function failingSubscriber(firstName: string, lastName: string) {
+  const artist = await createUser({ firstName, lastName, plan: 'free' }, app.server.deps.db);
+  const api = app.server.client();
+  await api.auth.login.mutate({ email: artist.email, password: artist.password });
+  const started = await api.payment.subscribe.mutate({
+    priceId: 'artist_pro',
+    paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.failsOnCharge,
+  });
+  const trialMs = started.trialEnd!.getTime() - app.server.clock.now().getTime();
+  return { artist, started, trialMs };
+}
+
+/** The artist signed in on a new page at billing, and its Artist Pro group. */
+async function artistProBilling(artist: Awaited<ReturnType<typeof createUser>>) {
+  const page = await app.newPage();
+  await app.signInAs(page, artist);
+  await page.goto(`${app.url}/account/billing`);
+  return { page, plan: page.getByRole('group', { name: 'Artist Pro subscription' }) };
+}
+
 describe('dunning in the browser (local provider, test clock)', () => {
   it('a renewal fails: billing says so with the next retry and a link to update the card; the card is replaced and the retry makes the plan active again', async () => {
-    const artist = await createUser({ firstName: 'Dana', lastName: 'Rook', plan: 'free' }, app.server.deps.db);
-    const api = app.server.client();
-    await api.auth.login.mutate({ email: artist.email, password: artist.password });
-    const started = await api.payment.subscribe.mutate({
-      priceId: 'artist_pro',
-      paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.failsOnCharge,
-    });
-    const trialMs = started.trialEnd!.getTime() - app.server.clock.now().getTime();
+    const { artist, started, trialMs } = await failingSubscriber('Dana', 'Rook');
     app.server.clock.advance(trialMs + MINUTE);
     let moved = trialMs + MINUTE;
     try {
       await renewLocalSubscriptions(app.server.deps);
-      const page = await app.newPage();
-      await app.signInAs(page, artist);
-      await page.goto(`${app.url}/account/billing`);
-      const plan = page.getByRole('group', { name: 'Artist Pro subscription' });
+      const { page, plan } = await artistProBilling(artist);
       await plan.getByText('Payment failed — update your card').waitFor();
       const nextTry = longDate.format(new Date(app.server.clock.now().getTime() + DAY));
       await plan.getByText(`We will try again on ${nextTry}`, { exact: false }).waitFor();
@@ -60,14 +71,7 @@ describe('dunning in the browser (local provider, test clock)', () => {
   });
 
   it('every retry fails: after the last one the plan is canceled and billing says why, with a link to add a card', async () => {
-    const artist = await createUser({ firstName: 'Eli', lastName: 'Moss', plan: 'free' }, app.server.deps.db);
-    const api = app.server.client();
-    await api.auth.login.mutate({ email: artist.email, password: artist.password });
-    const started = await api.payment.subscribe.mutate({
-      priceId: 'artist_pro',
-      paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.failsOnCharge,
-    });
-    const trialMs = started.trialEnd!.getTime() - app.server.clock.now().getTime();
+    const { artist, trialMs } = await failingSubscriber('Eli', 'Moss');
     let moved = 0;
     try {
       for (const days of [0, 1, 3, 5]) {
@@ -76,10 +80,7 @@ describe('dunning in the browser (local provider, test clock)', () => {
         moved = target;
         await renewLocalSubscriptions(app.server.deps);
       }
-      const page = await app.newPage();
-      await app.signInAs(page, artist);
-      await page.goto(`${app.url}/account/billing`);
-      const plan = page.getByRole('group', { name: 'Artist Pro subscription' });
+      const { page, plan } = await artistProBilling(artist);
       await plan.getByText('Canceled: the payment failed').waitFor();
       await plan.getByText('We could not charge your card after 4 attempts', { exact: false }).waitFor();
       await plan.getByRole('link', { name: 'Add a card' }).waitFor();

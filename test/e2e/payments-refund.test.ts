@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { useBrowserApp } from '../support/browser';
-import { createUser } from '../support/factories';
-import { readyToReceive, signedInUser } from '../support/payments-fixtures';
+import { pageOnThread, useBrowserApp } from '../support/browser';
+import { artistAndClientInThread } from '../support/payments-fixtures';
 
 const app = useBrowserApp();
 
 describe('refunding a payment request (decision 039)', () => {
   it('the client pays in the thread; the artist refunds part with a reason; both see it in the thread and in billing', async () => {
-    const { user: artist, client: artistApi } = await signedInUser(app.server, { firstName: 'Rosa', lastName: 'Vega' });
-    await readyToReceive(artistApi);
-    const client = await createUser({ firstName: 'Theo', lastName: 'Marsh' }, app.server.deps.db);
-    const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
+    const { artist, client, artistApi, threadId } = await artistAndClientInThread(app.server);
     await artistApi.paymentRequest.create.mutate({ payeeId: client.id, amount: 15_000, description: 'Sleeve session deposit', threadId });
 
-    const clientPage = await app.newPage();
-    await app.signInAs(clientPage, client);
-    await clientPage.goto(`${app.url}/messages/${threadId}`);
+    const clientPage = await pageOnThread(app, client, threadId);
     const clientCard = clientPage.getByRole('group', { name: 'Payment request $150.00' });
     await clientCard.getByRole('button', { name: 'Pay' }).click();
     const pay = clientPage.getByRole('dialog', { name: 'Pay $150.00' });
@@ -27,9 +21,7 @@ describe('refunding a payment request (decision 039)', () => {
     // Only the requester is offered a refund.
     expect(await clientCard.getByRole('button', { name: 'Refund' }).count()).toBe(0);
 
-    const artistPage = await app.newPage();
-    await app.signInAs(artistPage, artist);
-    await artistPage.goto(`${app.url}/messages/${threadId}`);
+    const artistPage = await pageOnThread(app, artist, threadId);
     const artistCard = artistPage.getByRole('group', { name: 'Payment request $150.00' });
     await artistCard.getByRole('button', { name: 'Refund' }).click();
     const dialog = artistPage.getByRole('dialog', { name: 'Refund this payment?' });

@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { useBrowserApp } from '../support/browser';
+import { pageOnThread, useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
+import { artistAndClientInThread } from '../support/payments-fixtures';
 
 const app = useBrowserApp();
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 describe('payments in the browser', () => {
   it('an artist requests payment in a thread; the client adds the local test card and pays; the artist sees Paid', async () => {
-    const artist = await createUser({ firstName: 'Rosa', lastName: 'Vega' }, app.server.deps.db);
-    const client = await createUser({ firstName: 'Theo', lastName: 'Marsh' }, app.server.deps.db);
-    const artistApi = app.server.client();
-    await artistApi.auth.login.mutate({ email: artist.email, password: artist.password });
-    const account = await artistApi.connect.createAccount.mutate();
-    await artistApi.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
-    const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
+    const { artist, client, artistApi, threadId } = await artistAndClientInThread(app.server);
     await artistApi.message.send.mutate({ threadId, body: 'Ready to book your sleeve session.' });
 
-    const artistPage = await app.newPage();
-    await app.signInAs(artistPage, artist);
-    await artistPage.goto(`${app.url}/messages/${threadId}`);
+    const artistPage = await pageOnThread(app, artist, threadId);
     await artistPage.getByRole('button', { name: 'Request payment' }).click();
     const dialog = artistPage.getByRole('dialog', { name: 'Request payment from Theo Marsh' });
     await dialog.getByLabel('Amount ($)').fill('150');
@@ -34,9 +27,7 @@ describe('payments in the browser', () => {
     await artistCard.getByText('Awaiting payment').waitFor();
     expect(await seriousViolations(artistPage)).toEqual([]);
 
-    const clientPage = await app.newPage();
-    await app.signInAs(clientPage, client);
-    await clientPage.goto(`${app.url}/messages/${threadId}`);
+    const clientPage = await pageOnThread(app, client, threadId);
     const clientCard = clientPage.getByRole('group', { name: 'Payment request $150.00' });
     await clientCard.getByText('Sleeve session deposit').waitFor();
     await clientCard.getByRole('button', { name: 'Pay' }).click();

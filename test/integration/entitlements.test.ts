@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { images, subscriptions } from '../../server/db/schema';
 import type { SubscriptionStatus } from '../../server/db/schema/payments';
 import { entitlementsOf } from '../../server/domains/plans/entitlements';
-import { FREE_PORTFOLIO_LIMIT } from '../../server/domains/plans/rules';
+import { FREE_PORTFOLIO_LIMIT, upgradeMessage } from '../../server/domains/plans/rules';
+import { localFilesDir } from '../../server/providers/storage';
 import { bookableArtist, requestInput, signedIn } from '../support/booking-fixtures';
 import { trpcError } from '../support/client';
 import { readyToReceive } from '../support/commerce-fixtures';
@@ -27,6 +30,40 @@ async function userWith(plan: FactoryPlan, status: SubscriptionStatus = 'active'
 
 const setStatus = (userId: string, status: SubscriptionStatus) =>
   server.deps.db.update(subscriptions).set({ status }).where(eq(subscriptions.userId, userId));
+
+/** `n` portfolio rows for the user, written directly (no files: only the count matters). */
+const fillPortfolio = (userId: string, n: number) =>
+  server.deps.db.insert(images).values(
+    Array.from({ length: n }, (_, i) => ({
+      url: `/files/test/${userId}-${i}.webp`,
+      accountId: userId,
+      accountType: 'user' as const,
+      imageType: 'portfolio' as const,
+    })),
+  );
+
+const portfolioSize = async (userId: string) =>
+  (
+    await server.deps.db
+      .select()
+      .from(images)
+      .where(and(eq(images.accountId, userId), eq(images.imageType, 'portfolio')))
+  ).length;
+
+/** The WebP files stored under the user's public folder. */
+const webpFilesOf = (userId: string) => {
+  const dir = path.join(localFilesDir(server.deps.config), 'users', userId);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.webp')) : [];
+};
+
+const photo = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 180, g: 40, b: 60 } } })
+    .jpeg()
+    .toBuffer();
+
+/** POST /api/images of a small JPEG to the person's own gallery of `imageType`. */
+const upload = async (person: Awaited<ReturnType<typeof userWith>>, imageType: 'portfolio' | 'flash') =>
+  postImage(person.client, server.url, { accountType: 'user', accountId: person.user.id, imageType }, await photo());
 
 async function requestPayment(requester: Awaited<ReturnType<typeof userWith>>) {
   // Sending also needs an active payout account (decision 043); the plan is checked first.
@@ -167,40 +204,30 @@ describe('entitlements (decision 042)', () => {
 
   it(`a free portfolio holds ${FREE_PORTFOLIO_LIMIT} images; the next upload asks for Artist Pro, flash is not limited`, async () => {
     const free = await userWith('free');
-    await server.deps.db.insert(images).values(
-      Array.from({ length: FREE_PORTFOLIO_LIMIT }, (_, i) => ({
-        url: `/files/test/${free.user.id}-${i}.webp`,
-        accountId: free.user.id,
-        accountType: 'user' as const,
-        imageType: 'portfolio' as const,
-      })),
-    );
-    const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 180, g: 40, b: 60 } } })
-      .jpeg()
-      .toBuffer();
-    const refused = await postImage(
-      free.client,
-      server.url,
-      { accountType: 'user', accountId: free.user.id, imageType: 'portfolio' },
-      bytes,
-    );
+    await fillPortfolio(free.user.id, FREE_PORTFOLIO_LIMIT);
+    const refused = await upload(free, 'portfolio');
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ upgrade: 'artist_pro' });
-    const flash = await postImage(free.client, server.url, { accountType: 'user', accountId: free.user.id, imageType: 'flash' }, bytes);
-    expect(flash.status).toBe(201);
+    expect(refused.body).toMatchObject({ upgrade: 'artist_pro', error: upgradeMessage('unlimited_portfolio') });
+    expect((await upload(free, 'flash')).status).toBe(201);
     await grantPlan(server.deps.db, free.user.id, 'artist_pro', 'trialing');
-    const allowed = await postImage(
-      free.client,
-      server.url,
-      { accountType: 'user', accountId: free.user.id, imageType: 'portfolio' },
-      bytes,
-    );
-    expect(allowed.status).toBe(201);
-    const count = await server.deps.db
-      .select()
-      .from(images)
-      .where(and(eq(images.accountId, free.user.id), eq(images.imageType, 'portfolio')));
-    expect(count).toHaveLength(FREE_PORTFOLIO_LIMIT + 1);
+    expect((await upload(free, 'portfolio')).status).toBe(201);
+    expect(await portfolioSize(free.user.id)).toBe(FREE_PORTFOLIO_LIMIT + 1);
+  });
+
+  it(`ten uploads at once to a free portfolio one short of ${FREE_PORTFOLIO_LIMIT}: one is stored, nine ask for Artist Pro`, async () => {
+    const free = await userWith('free');
+    await fillPortfolio(free.user.id, FREE_PORTFOLIO_LIMIT - 1);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(free, 'portfolio')));
+    const stored = answers.filter((a) => a.status === 201);
+    expect(stored).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(9);
+    for (const answer of refused) {
+      expect(answer).toEqual({ status: 403, body: { error: upgradeMessage('unlimited_portfolio'), upgrade: 'artist_pro' } });
+    }
+    expect(await portfolioSize(free.user.id)).toBe(FREE_PORTFOLIO_LIMIT);
+    // The refused uploads' files were removed again: only the stored image and its variants remain.
+    expect(webpFilesOf(free.user.id)).toHaveLength(1 + (stored[0].body.variants as unknown[]).length);
   });
 
   it('payment.entitlements tells the client its plans and features', async () => {

@@ -34,42 +34,31 @@ async function requestState(requestId: string, payerId: string) {
 
 describe('3-D Secure on a payment request', () => {
   it('asks for the challenge without charging, and approving it pays the request once', async () => {
-    const { payer, request, paying, action } = await requestAwaitingChallenge();
+    const { payer, request, paying, action, complete } = await requestAwaitingChallenge();
     expect(paying).toMatchObject({
       status: 'processing',
       nextAction: { paymentIntentId: expect.stringMatching(/^pi_local_/), clientSecret: expect.stringContaining('_secret_') },
     });
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'pending', attempts: ['processing'], history: 0, charged: 0 });
     // Completing before the challenge is answered changes nothing.
-    expect(
-      await trpcError(
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(payer))).toMatchObject({
       code: 'CONFLICT',
       message: STILL_AWAITING_ACTION,
     });
 
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })).toEqual({ status: 'succeeded' });
-    const done = await payer.client.paymentRequest.completeAction.mutate({
-      paymentRequestId: request.id,
-      paymentIntentId: action.paymentIntentId,
-    });
+    const done = await complete(payer);
     expect(done).toMatchObject({ status: 'succeeded', stripePaymentIntentId: action.paymentIntentId, nextAction: null });
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'paid', attempts: ['succeeded'], history: 1, charged: 10_000 });
   });
 
   it('a double approval and concurrent completions charge and record once', async () => {
-    const { payer, request, action } = await requestAwaitingChallenge();
+    const { payer, request, action, complete } = await requestAwaitingChallenge();
     const answers = await Promise.all([1, 2, 3].map(() => payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })));
     expect(answers.map((a) => a.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     // A late "fail" after the approval cannot undo it.
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: false })).toEqual({ status: 'succeeded' });
-    const completions = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    );
+    const completions = await Promise.all(Array.from({ length: 5 }, () => complete(payer)));
     expect(new Set(completions.map((c) => c.status))).toEqual(new Set(['succeeded']));
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'paid', attempts: ['succeeded'], history: 1, charged: 10_000 });
     const charges = await localCharges('paymentRequestId', request.id);
@@ -79,15 +68,11 @@ describe('3-D Secure on a payment request', () => {
   });
 
   it('failing the challenge charges nothing and leaves the request payable, with another card', async () => {
-    const { payer, request, action } = await requestAwaitingChallenge();
+    const { payer, request, action, complete } = await requestAwaitingChallenge();
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: false })).toEqual({ status: 'failed' });
     // A late approval cannot take the money after the failure.
     expect(await payer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })).toEqual({ status: 'failed' });
-    expect(
-      await trpcError(
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(payer))).toMatchObject({
       code: 'BAD_REQUEST',
       message: AUTHENTICATION_FAILED,
     });
@@ -103,7 +88,7 @@ describe('3-D Secure on a payment request', () => {
   });
 
   it('refuses a wrong client secret, another payment’s intent and a stranger', async () => {
-    const { payer, artist, request, action } = await requestAwaitingChallenge();
+    const { payer, artist, request, action, complete } = await requestAwaitingChallenge();
     expect(
       await trpcError(
         payer.client.payment.answerLocalChallenge.mutate({
@@ -115,18 +100,10 @@ describe('3-D Secure on a payment request', () => {
     ).toMatchObject({
       code: 'BAD_REQUEST',
     });
-    expect(
-      await trpcError(
-        payer.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: 'pi_local_other' }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(payer, 'pi_local_other'))).toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(
-      await trpcError(
-        artist.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId: action.paymentIntentId }),
-      ),
-    ).toMatchObject({
+    expect(await trpcError(complete(artist))).toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await requestState(request.id, payer.user.id)).toEqual({ status: 'pending', attempts: ['processing'], history: 0, charged: 0 });
@@ -172,7 +149,16 @@ async function checkoutAwaitingChallenge(quantity = 2) {
     paymentMethodId: CARDS.threeDSecure,
   });
   if (!order.nextAction) throw new Error('expected a next action');
-  return { seller, buyer, product, order, action: order.nextAction };
+  const action = order.nextAction;
+  const complete = (who: typeof buyer) =>
+    who.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId });
+  return { seller, buyer, product, order, action, complete };
+}
+
+/** After a failed or abandoned challenge: completing is refused with the spec's message, nothing charged, the stock back. */
+async function expectReleased({ buyer, product, order, complete }: Awaited<ReturnType<typeof checkoutAwaitingChallenge>>) {
+  expect(await trpcError(complete(buyer))).toMatchObject({ code: 'PRECONDITION_FAILED', message: ORDER_MESSAGES.paymentFailed });
+  expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
 }
 
 async function orderState(orderId: string, productId: string) {
@@ -189,41 +175,29 @@ async function orderState(orderId: string, productId: string) {
 
 describe('3-D Secure on a storefront card checkout', () => {
   it('holds the stock while the buyer authenticates; approving confirms the order once', async () => {
-    const { buyer, product, order, action } = await checkoutAwaitingChallenge();
+    const { buyer, product, order, action, complete } = await checkoutAwaitingChallenge();
     expect(order).toMatchObject({ status: 'pending', nextAction: { paymentIntentId: expect.any(String) } });
     expect(await orderState(order.id, product.id)).toEqual({ status: 'pending', paid: false, stock: 8, charged: 0 });
     await Promise.all([1, 2].map(() => buyer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })));
-    const completions = await Promise.all(
-      [1, 2, 3].map(() => buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    );
+    const completions = await Promise.all([1, 2, 3].map(() => complete(buyer)));
     expect(completions.map((c) => c.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
     expect(await orderState(order.id, product.id)).toEqual({ status: 'confirmed', paid: true, stock: 8, charged: order.total });
     expect(await localCharges('orderId', order.id)).toHaveLength(1);
   });
 
   it('failing the challenge releases the order: nothing charged, the stock back', async () => {
-    const { buyer, product, order, action } = await checkoutAwaitingChallenge();
-    await buyer.client.payment.answerLocalChallenge.mutate({ ...action, approve: false });
-    expect(
-      await trpcError(buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'PRECONDITION_FAILED',
-      message: ORDER_MESSAGES.paymentFailed,
-    });
-    expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
-    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const checkout = await checkoutAwaitingChallenge();
+    await checkout.buyer.client.payment.answerLocalChallenge.mutate({ ...checkout.action, approve: false });
+    await expectReleased(checkout);
+    const [row] = await db().select().from(orders).where(eq(orders.id, checkout.order.id));
     expect(row).toMatchObject({ paymentFailure: AUTHENTICATION_FAILED, deleted: true });
     // Asking again answers the same, and changes nothing.
-    expect(
-      await trpcError(buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'PRECONDITION_FAILED',
-    });
-    expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
+    await expectReleased(checkout);
   });
 
   it('an abandoned challenge is released by the reconcile job after the timeout: stock back, nothing charged', async () => {
-    const { buyer, product, order, action } = await checkoutAwaitingChallenge(3);
+    const checkout = await checkoutAwaitingChallenge(3);
+    const { buyer, product, order, action } = checkout;
     server.clock.advance(server.deps.config.paymentReconcileAfterMs + 1000);
     expect((await reconcilePayments(server.deps)).orders).toMatchObject({ undecided: expect.any(Number), failed: 0 });
     expect(await orderState(order.id, product.id)).toEqual({ status: 'pending', paid: false, stock: 7, charged: 0 });
@@ -232,21 +206,12 @@ describe('3-D Secure on a storefront card checkout', () => {
     expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
     // Too late to approve, and the buyer's page reads the failure.
     expect(await buyer.client.payment.answerLocalChallenge.mutate({ ...action, approve: true })).toEqual({ status: 'failed' });
-    expect(
-      await trpcError(buyer.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'PRECONDITION_FAILED',
-    });
-    expect(await orderState(order.id, product.id)).toEqual({ status: 'cancelled', paid: false, stock: 10, charged: 0 });
+    await expectReleased(checkout);
   });
 
   it('someone else cannot complete the buyer’s order', async () => {
-    const { seller, product, order, action } = await checkoutAwaitingChallenge();
-    expect(
-      await trpcError(seller.client.order.completePayment.mutate({ orderId: order.id, paymentIntentId: action.paymentIntentId })),
-    ).toMatchObject({
-      code: 'NOT_FOUND',
-    });
+    const { seller, product, order, complete } = await checkoutAwaitingChallenge();
+    expect(await trpcError(complete(seller))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await orderState(order.id, product.id)).toEqual({ status: 'pending', paid: false, stock: 8, charged: 0 });
   });
 });

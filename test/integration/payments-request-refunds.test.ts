@@ -199,22 +199,23 @@ describe('paymentRequest.refund', () => {
     const real = payments.refund;
     const refundId = crypto.randomUUID();
     try {
-      payments.refund = async () => {
-        throw new PaymentProviderError('Insufficient funds in the connected account to reverse the transfer.');
-      };
-      expect(await trpcError(refund(3_000, refundId))).toEqual({
-        code: 'BAD_REQUEST',
-        message: 'Insufficient funds in the connected account to reverse the transfer.',
-        httpStatus: 400,
-      });
-      payments.refund = async () => {
-        throw new Error('socket hang up');
-      };
-      expect(await trpcError(refund(3_000, refundId))).toEqual({
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'Failed to refund payment request',
-        httpStatus: 503,
-      });
+      // The provider's refusal is passed on; a lost connection is the generic 503.
+      const failures = [
+        {
+          thrown: new PaymentProviderError('Insufficient funds in the connected account to reverse the transfer.'),
+          answer: { code: 'BAD_REQUEST', message: 'Insufficient funds in the connected account to reverse the transfer.', httpStatus: 400 },
+        },
+        {
+          thrown: new Error('socket hang up'),
+          answer: { code: 'SERVICE_UNAVAILABLE', message: 'Failed to refund payment request', httpStatus: 503 },
+        },
+      ];
+      for (const { thrown, answer } of failures) {
+        payments.refund = async () => {
+          throw thrown;
+        };
+        expect(await trpcError(refund(3_000, refundId))).toEqual(answer);
+      }
     } finally {
       payments.refund = real;
     }

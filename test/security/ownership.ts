@@ -10,6 +10,7 @@ import {
   subscriptions,
 } from '../../server/db/schema';
 import type { TestClient } from '../support/client';
+import { readyToReceive } from '../support/commerce-fixtures';
 import { createUser, signIn } from '../support/factories';
 import type { TestServer } from '../support/server';
 
@@ -132,16 +133,19 @@ async function ownProductPhoto(w: World) {
   return { productId, photoId: photo.id };
 }
 
-async function orderInOwnStore(w: World) {
+/** The third person's pickup order of one unit in the owner's storefront, by card when `paymentMethodId` is given. */
+async function placeOrderInOwnStore(w: World, paymentMethodId?: string) {
   const { storefrontId, productId } = await ownProduct(w);
   await w.owner.client.product.update.mutate({ productId, status: 'active' });
-  const order = await w.third.client.order.checkout.mutate({
+  return w.third.client.order.checkout.mutate({
     storefrontId,
     items: [{ productId, quantity: 1 }],
     fulfillmentMethod: 'pickup',
+    ...(paymentMethodId && { paymentMethodId }),
   });
-  return order.id;
 }
+
+const orderInOwnStore = async (w: World) => (await placeOrderInOwnStore(w)).id;
 
 /** The owner as a bookable artist at their studio (every day 00:00–23:30), and the third person's request to them. */
 async function bookingRequest(w: World, quoted = false) {
@@ -205,10 +209,7 @@ const consentForm = (bookingId: string) => ({
 });
 
 /** The owner's payout account is active: they can send payment requests (decision 043). */
-async function ownerCanReceive(w: World) {
-  const account = await w.owner.client.connect.createAccount.mutate();
-  await w.owner.client.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
-}
+const ownerCanReceive = (w: World) => readyToReceive(w.owner.client);
 
 /** The owner asks the third person for $25 in their conversation; the owner can receive, the third has a card. */
 async function paymentRequestOf(w: World) {
@@ -346,14 +347,7 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'order.completePayment': entry({
     setup: async (w) => {
       await ownerCanReceive(w); // a card checkout needs the seller's payout account (decision 038)
-      const { storefrontId, productId } = await ownProduct(w);
-      await w.owner.client.product.update.mutate({ productId, status: 'active' });
-      const order = await w.third.client.order.checkout.mutate({
-        storefrontId,
-        items: [{ productId, quantity: 1 }],
-        fulfillmentMethod: 'pickup',
-        paymentMethodId: 'pm_card_threeDSecure2Required',
-      });
+      const order = await placeOrderInOwnStore(w, 'pm_card_threeDSecure2Required');
       return { orderId: order.id, paymentIntentId: await approvedChallenge(w, order.nextAction) };
     },
     call: (c, o) => c.order.completePayment.mutate(o),

@@ -50,6 +50,14 @@ export type BrowserApp = {
   signInAs(page: Page, user: { email: string; password: string }, origin?: string): Promise<void>;
 };
 
+/** A new page signed in as `user`, open on the conversation `threadId`. */
+export async function pageOnThread(app: BrowserApp, user: { email: string; password: string }, threadId: string): Promise<Page> {
+  const page = await app.newPage();
+  await app.signInAs(page, user);
+  await page.goto(`${app.url}/messages/${threadId}`);
+  return page;
+}
+
 /**
  * The built app on its own database, served on a known localhost port, plus one Chromium for the
  * file. Each newPage() is a fresh browser context (its own cookies and storage). A failed test

@@ -17,6 +17,18 @@ export async function signedInUser(server: TestServer, overrides: Parameters<typ
 export { readyToReceive };
 
 /**
+ * Rosa Vega, an artist who can receive payments (signed in on `artistApi`), and her client Theo
+ * Marsh, in one conversation: the cast of the browser payment journeys.
+ */
+export async function artistAndClientInThread(server: TestServer) {
+  const { user: artist, client: artistApi } = await signedInUser(server, { firstName: 'Rosa', lastName: 'Vega' });
+  await readyToReceive(artistApi);
+  const client = await createUser({ firstName: 'Theo', lastName: 'Marsh' }, server.deps.db);
+  const { threadId } = await artistApi.thread.open.mutate({ userId: client.id });
+  return { artist, client, artistApi, threadId };
+}
+
+/**
  * The requester's payout account loses its ability to receive after their requests were sent (in
  * local mode: the provider asks for the details again); the next status check moves their pending
  * requests to recipient_setup (spec 2 §4). Sending is refused before an account is active, so this
@@ -59,7 +71,11 @@ export async function requestAwaitingChallenge(cast: Awaited<ReturnType<typeof p
   await cast.payer.client.payment.addMethod.mutate({ paymentMethodId: CARDS.threeDSecure });
   const paying = await cast.payer.client.paymentRequest.process.mutate({ paymentRequestId: request.id, paymentMethodId: CARDS.threeDSecure });
   if (!paying.nextAction) throw new Error('expected a next action');
-  return { ...cast, request, paying, action: paying.nextAction };
+  const action = paying.nextAction;
+  /** completeAction as `who`, for this request and (unless another is given) its charge. */
+  const complete = (who: typeof cast.payer, paymentIntentId = action.paymentIntentId) =>
+    who.client.paymentRequest.completeAction.mutate({ paymentRequestId: request.id, paymentIntentId });
+  return { ...cast, request, paying, action, complete };
 }
 
 /** A payment request as its parties see it: its status, its attempts' statuses, and the payer's history rows. */

@@ -140,19 +140,27 @@ export const PAYABLE_PAYMENT_REQUEST_STATUSES = ['pending', 'ready_to_pay'] as c
 export const RECIPIENT_SETUP_STATUS_VALUES = ['not_required', 'required', 'completed'] as const;
 export type RecipientSetupStatus = (typeof RECIPIENT_SETUP_STATUS_VALUES)[number];
 
+/**
+ * The requester and payee of a payment request and an amount in cents, as the request, its
+ * attempts (payment_transactions) and its refunds record them. A function: each table needs its own builders.
+ */
+const partiesAndAmount = () => ({
+  requesterId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  payeeId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  amount: integer().notNull(),
+  currency: text().notNull().default('usd'),
+});
+
 export const paymentRequests = pgTable(
   'payment_requests',
   {
     id: id(),
-    requesterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    payeeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** cents */
-    amount: integer().notNull(),
-    currency: text().notNull().default('usd'),
+    /** amount: cents */
+    ...partiesAndAmount(),
     description: text().notNull(),
     status: paymentRequestStatus().notNull().default('pending'),
     dueDate: timestamptz(),
@@ -212,15 +220,8 @@ export const paymentTransactions = pgTable(
     paymentRequestId: uuid()
       .notNull()
       .references(() => paymentRequests.id, { onDelete: 'restrict' }),
-    requesterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    payeeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
     /** All amounts in cents. */
-    amount: integer().notNull(),
-    currency: text().notNull().default('usd'),
+    ...partiesAndAmount(),
     processingFee: cents(),
     platformFee: cents(),
     netAmount: cents(),
@@ -278,15 +279,8 @@ export const paymentRequestRefunds = pgTable(
     paymentTransactionId: uuid()
       .notNull()
       .references(() => paymentTransactions.id, { onDelete: 'restrict' }),
-    requesterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    payeeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** cents returned to the payer */
-    amount: integer().notNull(),
-    currency: text().notNull().default('usd'),
+    /** amount: cents returned to the payer */
+    ...partiesAndAmount(),
     /** cents of the platform fee given back with this refund (pro rata, decision 039) */
     platformFeeReturned: cents(),
     reason: text().notNull(),

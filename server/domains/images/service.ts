@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { keysetPage, olderThan } from '../../lib/pages';
 import type { z } from 'zod';
-import { type AccountType, images } from '../../db/schema';
-import { type ServiceCtx, requireUser } from '../../service-context';
+import { type AccountType, images, users } from '../../db/schema';
+import { type ServiceCtx, type TxCtx, requireUser, withTransaction } from '../../service-context';
 import { forbidden } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { PRIVATE_FOLDER } from '../../providers/storage';
@@ -27,10 +27,12 @@ async function authorizeAccount(ctx: ServiceCtx, accountType: 'user' | 'shop', a
 
 /**
  * A person's portfolio beyond FREE_PORTFOLIO_LIMIT images needs a plan (decision 042); the images
- * already there stay whatever the plan. Checked before the upload, so two at once may both pass.
+ * already there stay whatever the plan. Counted on whatever `ctx.db` is: before the upload is
+ * processed (a full free portfolio is refused without the work) and again inside the insert's
+ * transaction, behind lockPortfolioOf, so uploads racing for the last place cannot all pass.
  */
-async function requirePortfolioRoom(ctx: ServiceCtx, fields: z.output<typeof uploadFieldsInput>) {
-  if (fields.accountType !== 'user' || fields.imageType !== 'portfolio') return;
+async function requirePortfolioRoom(ctx: ServiceCtx, fields: ImageOwner) {
+  if (!isLimitedPortfolio(fields)) return;
   const [{ n }] = await ctx.db
     .select({ n: count() })
     .from(images)
@@ -38,13 +40,29 @@ async function requirePortfolioRoom(ctx: ServiceCtx, fields: z.output<typeof upl
   if (n >= FREE_PORTFOLIO_LIMIT) await requireFeature(ctx, { userId: fields.accountId }, 'unlimited_portfolio');
 }
 
+const isLimitedPortfolio = (owner: ImageOwner) => owner.accountType === 'user' && owner.imageType === 'portfolio';
+
+/**
+ * Serializes one person's portfolio uploads until the transaction ends. FOR NO KEY UPDATE, not FOR
+ * UPDATE: rows elsewhere that reference the user (messages, bookings…) can still be inserted.
+ */
+const lockPortfolioOf = (tx: TxCtx, userId: string) =>
+  tx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+
 export async function uploadImage({ ctx, fields, bytes }: { ctx: ServiceCtx; fields: z.output<typeof uploadFieldsInput>; bytes: Buffer }) {
   await authorizeAccount(ctx, fields.accountType, fields.accountId);
   await requirePortfolioRoom(ctx, fields);
+  // Processed (sharp) and written outside the transaction: the lock is held only to count and insert.
   const stored = await storeImage(ctx, fields, bytes);
   try {
-    const [row] = await ctx.db.insert(images).values(stored.values).returning();
-    return row;
+    return await withTransaction(ctx, async (tx) => {
+      if (isLimitedPortfolio(fields)) {
+        await lockPortfolioOf(tx, fields.accountId);
+        await requirePortfolioRoom(tx, fields);
+      }
+      const [row] = await tx.db.insert(images).values(stored.values).returning();
+      return row;
+    });
   } catch (error) {
     await stored.discard();
     throw error;
