@@ -1,14 +1,10 @@
 import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { localSubscriptions } from '../../db/schema';
 import { DAY } from '../../lib/time';
-import { chargeLocally, localReceiptUrl } from './local-charges';
+import { cancelLocalCharge, chargeLocally, findLocalCharge, localReceiptUrl } from './local-charges';
 import { localCard, noSuchPaymentMethod } from './local-cards';
 import { type LocalBooks, localId } from './local-books';
 import { awaitsAction, type CreateSubscriptionInput, type PlanPrice, PaymentProviderError, type ProviderSubscription } from './types';
-
-/** A subscription's first payment cannot wait for 3-D Secure yet (decision 040). */
-export const SUBSCRIPTION_NEEDS_OTHER_CARD =
-  'This card asks for 3-D Secure, which subscriptions do not support yet. Please use another card.';
 
 type SubscriptionRow = typeof localSubscriptions.$inferSelect;
 
@@ -50,7 +46,7 @@ export async function createLocalSubscription(books: LocalBooks, input: CreateSu
 
 async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription> {
   const [existing] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
-  if (existing) return snapshot(existing);
+  if (existing) return startSnapshot(books, existing);
   if (!localCard(input.paymentMethodId)) throw new PaymentProviderError(noSuchPaymentMethod(input.paymentMethodId));
   const now = books.clock.now();
   let payment: ProviderSubscription['payment'] = null;
@@ -61,11 +57,11 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
       paymentMethodId: input.paymentMethodId,
       customerId: input.customerId,
       description: `${input.plan.planName} subscription`,
-      idempotencyKey: `${input.idempotencyKey}:first-invoice`,
+      idempotencyKey: firstInvoiceKey(input.idempotencyKey),
       metadata: input.metadata,
     });
-    // Subscription starts do not run the 3-D Secure challenge yet (decision 040): such a card is refused, as with Stripe.
-    if (awaitsAction(charged)) throw new PaymentProviderError(SUBSCRIPTION_NEEDS_OTHER_CARD, charged.declineCode);
+    // A card asking for 3-D Secure leaves the subscription incomplete until the payer answers (decision 040).
+    if (awaitsAction(charged)) return insertStart(books, input, charged.action);
     if (!charged.ok) throw new PaymentProviderError(charged.reason, charged.declineCode);
     payment = { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: input.plan.priceCents, receiptUrl: charged.receiptUrl };
   }
@@ -95,12 +91,107 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
   return snapshot(first, payment);
 }
 
+/** The first invoice's charge of the subscription started under this key. */
+const firstInvoiceKey = (idempotencyKey: string) => `${idempotencyKey}:first-invoice`;
+
+/**
+ * A start whose first payment waits for 3-D Secure: incomplete, its first month as the period it
+ * will have once paid (Stripe's incomplete subscription has it too), nothing charged yet.
+ */
+async function insertStart(books: LocalBooks, input: CreateSubscriptionInput, action: NonNullable<ProviderSubscription['action']>) {
+  const now = books.clock.now();
+  await books.db
+    .insert(localSubscriptions)
+    .values({
+      id: localId('sub'),
+      idempotencyKey: input.idempotencyKey,
+      customerId: input.customerId,
+      planId: input.plan.planId,
+      price: input.plan.priceCents,
+      currency: input.plan.currency,
+      defaultPaymentMethodId: input.paymentMethodId,
+      status: 'incomplete',
+      currentPeriodStart: now,
+      currentPeriodEnd: addMonth(now),
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: localSubscriptions.idempotencyKey });
+  const [row] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
+  return { ...snapshot(row), action };
+}
+
+/**
+ * The subscription with its first payment when it has one; an incomplete start also with what its
+ * first invoice's charge waits for (the challenge) or why it failed.
+ */
+async function startSnapshot(books: LocalBooks, row: SubscriptionRow): Promise<ProviderSubscription> {
+  const payment = row.latestChargeId
+    ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) }
+    : null;
+  if (row.status !== 'incomplete') return snapshot(row, payment);
+  const record = await findLocalCharge(books, firstInvoiceKey(row.idempotencyKey));
+  if (record.status === 'requires_action')
+    return { ...snapshot(row), action: { paymentIntentId: record.paymentIntentId, clientSecret: record.clientSecret } };
+  if (record.status === 'failed') return { ...snapshot(row), firstPaymentFailure: record.reason };
+  return snapshot(row);
+}
+
 /** The subscription created under this idempotency key, with its first payment when it had one. */
 export async function findLocalSubscription(books: LocalBooks, idempotencyKey: string): Promise<ProviderSubscription | null> {
   const [row] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
-  if (!row) return null;
-  const payment = row.latestChargeId ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) } : null;
-  return snapshot(row, payment);
+  return row ? startSnapshot(books, row) : null;
+}
+
+/**
+ * An incomplete start whose first charge succeeded becomes active, once (the status guard: two
+ * readers, or a reader and endLocalSubscriptionStart, activate it one time), as Stripe's does when
+ * its first invoice is paid.
+ */
+async function activatePaidStart(books: LocalBooks, row: SubscriptionRow): Promise<SubscriptionRow> {
+  if (row.status !== 'incomplete') return row;
+  const record = await findLocalCharge(books, firstInvoiceKey(row.idempotencyKey));
+  if (record.status !== 'succeeded') return row;
+  const [activated] = await books.db
+    .update(localSubscriptions)
+    .set({ status: 'active', latestChargeId: record.chargeId ?? record.paymentIntentId })
+    .where(and(eq(localSubscriptions.id, row.id), eq(localSubscriptions.status, 'incomplete')))
+    .returning();
+  return activated ?? (await startRow(books, row.id, row.idempotencyKey)) ?? row;
+}
+
+async function startRow(books: LocalBooks, subscriptionId: string, idempotencyKey: string) {
+  const [row] = await books.db
+    .select()
+    .from(localSubscriptions)
+    .where(and(eq(localSubscriptions.id, subscriptionId), eq(localSubscriptions.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+/** The start read again after the payer answered the challenge; null when it is not ours. */
+export async function getLocalSubscriptionStart(books: LocalBooks, input: { subscriptionId: string; idempotencyKey: string }) {
+  const row = await startRow(books, input.subscriptionId, input.idempotencyKey);
+  return row ? startSnapshot(books, await activatePaidStart(books, row)) : null;
+}
+
+/**
+ * Ends a start whose first payment never completed: its charge is cancelled first (so the payer
+ * can no longer approve it), then the subscription is canceled, unless the payer approved just
+ * before, which activates it instead.
+ */
+export async function endLocalSubscriptionStart(books: LocalBooks, input: { subscriptionId: string; idempotencyKey: string }) {
+  const row = await startRow(books, input.subscriptionId, input.idempotencyKey);
+  if (!row) throw new PaymentProviderError(`No such subscription: '${input.subscriptionId}'`);
+  if (row.status !== 'incomplete') return startSnapshot(books, row);
+  const record = await findLocalCharge(books, firstInvoiceKey(row.idempotencyKey));
+  if (record.status === 'requires_action')
+    await cancelLocalCharge(books, { paymentIntentId: record.paymentIntentId, idempotencyKey: firstInvoiceKey(row.idempotencyKey) });
+  const paid = await activatePaidStart(books, row);
+  if (paid.status !== 'incomplete') return startSnapshot(books, paid);
+  await books.db
+    .update(localSubscriptions)
+    .set({ status: 'canceled', canceledAt: books.clock.now() })
+    .where(and(eq(localSubscriptions.id, row.id), eq(localSubscriptions.status, 'incomplete')));
+  return startSnapshot(books, (await startRow(books, row.id, row.idempotencyKey)) ?? row);
 }
 
 async function updateSubscription(books: LocalBooks, subscriptionId: string, changes: Partial<typeof localSubscriptions.$inferInsert>) {
@@ -114,7 +205,11 @@ export const changeLocalSubscriptionPlan = (books: LocalBooks, subscriptionId: s
   updateSubscription(books, subscriptionId, { planId: plan.planId, price: plan.priceCents, currency: plan.currency });
 
 export const cancelLocalSubscription = (books: LocalBooks, subscriptionId: string, atPeriodEnd: boolean) =>
-  updateSubscription(books, subscriptionId, atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() });
+  updateSubscription(
+    books,
+    subscriptionId,
+    atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() },
+  );
 
 /** How many due subscriptions one renewal pass handles. */
 const RENEWAL_BATCH = 50;
