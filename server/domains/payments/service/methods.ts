@@ -27,9 +27,7 @@ const lockUser = (ctx: ServiceCtx, userId: string) => ctx.db.select({ id: users.
 /** Has the provider check the card and attach it to the user's customer; writes nothing of ours. */
 export async function attachCard(ctx: AuthedCtx, paymentMethodId: string) {
   const customerId = await providerCustomer(ctx);
-  const card = await providerCall(ctx, 'Failed to add payment method', () =>
-    ctx.deps.payments.attachPaymentMethod({ customerId, paymentMethodId }),
-  );
+  const card = await providerCall(ctx, 'Failed to add payment method', () => ctx.deps.payments.attachPaymentMethod({ customerId, paymentMethodId }));
   return { customerId, card };
 }
 
@@ -41,14 +39,8 @@ export async function saveCard(ctx: ServiceCtx, userId: string, attached: { cust
   const { card } = attached;
   await rememberCustomer(ctx, userId, attached.customerId);
   await lockUser(ctx, userId);
-  const [existing] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(liveMethodsOf(userId), eq(paymentMethods.stripePaymentMethodId, card.paymentMethodId)));
-  const [current] = await ctx.db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(liveMethodsOf(userId), eq(paymentMethods.isDefault, true)));
+  const [existing] = await ctx.db.select().from(paymentMethods).where(and(liveMethodsOf(userId), eq(paymentMethods.stripePaymentMethodId, card.paymentMethodId)));
+  const [current] = await ctx.db.select({ id: paymentMethods.id }).from(paymentMethods).where(and(liveMethodsOf(userId), eq(paymentMethods.isDefault, true)));
   const makeDefault = setDefault || !current;
   if (existing && (!makeDefault || existing.isDefault)) return existing;
   if (makeDefault && current) await ctx.db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, current.id));
@@ -58,24 +50,13 @@ export async function saveCard(ctx: ServiceCtx, userId: string, attached: { cust
   }
   const [created] = await ctx.db
     .insert(paymentMethods)
-    .values({
-      userId,
-      stripePaymentMethodId: card.paymentMethodId,
-      brand: card.brand,
-      last4: card.last4,
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      isDefault: makeDefault,
-      createdAt: ctx.deps.clock.now(),
-    })
+    .values({ userId, stripePaymentMethodId: card.paymentMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, isDefault: makeDefault, createdAt: ctx.deps.clock.now() })
     .returning();
   return created;
 }
 
 const syncDefaultWithProvider = (ctx: AuthedCtx, customerId: string, paymentMethodId: string) =>
-  providerCall(ctx, 'Failed to set default payment method', () =>
-    ctx.deps.payments.setDefaultPaymentMethod({ customerId, paymentMethodId }),
-  );
+  providerCall(ctx, 'Failed to set default payment method', () => ctx.deps.payments.setDefaultPaymentMethod({ customerId, paymentMethodId }));
 
 /** Saves a card (pm_… from the card form) after the provider accepted it. */
 export async function addPaymentMethod({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof addPaymentMethodInput> }) {
@@ -86,10 +67,7 @@ export async function addPaymentMethod({ ctx, input }: { ctx: AuthedCtx; input: 
 }
 
 async function requireMethod(ctx: AuthedCtx, paymentMethodId: string) {
-  const [method] = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(and(liveMethodsOf(ctx.user.id), eq(paymentMethods.stripePaymentMethodId, paymentMethodId)));
+  const [method] = await ctx.db.select().from(paymentMethods).where(and(liveMethodsOf(ctx.user.id), eq(paymentMethods.stripePaymentMethodId, paymentMethodId)));
   if (!method) throw notFound(PAYMENT_METHOD_NOT_FOUND);
   return method;
 }
@@ -99,15 +77,8 @@ export async function setDefaultPaymentMethod({ ctx, input }: { ctx: AuthedCtx; 
   await syncDefaultWithProvider(ctx, await providerCustomer(ctx), method.stripePaymentMethodId);
   return withTransaction(ctx, async (tx) => {
     await lockUser(tx, ctx.user.id);
-    await tx.db
-      .update(paymentMethods)
-      .set({ isDefault: false })
-      .where(and(liveMethodsOf(ctx.user.id), eq(paymentMethods.isDefault, true)));
-    const [updated] = await tx.db
-      .update(paymentMethods)
-      .set({ isDefault: true })
-      .where(and(eq(paymentMethods.id, method.id), eq(paymentMethods.deleted, false)))
-      .returning();
+    await tx.db.update(paymentMethods).set({ isDefault: false }).where(and(liveMethodsOf(ctx.user.id), eq(paymentMethods.isDefault, true)));
+    const [updated] = await tx.db.update(paymentMethods).set({ isDefault: true }).where(and(eq(paymentMethods.id, method.id), eq(paymentMethods.deleted, false))).returning();
     if (!updated) throw notFound(PAYMENT_METHOD_NOT_FOUND);
     return updated;
   });
@@ -116,9 +87,7 @@ export async function setDefaultPaymentMethod({ ctx, input }: { ctx: AuthedCtx; 
 /** Removes a saved card; when it was the default, the newest remaining card takes its place. */
 export async function deletePaymentMethod({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof paymentMethodInput> }) {
   const method = await requireMethod(ctx, input.paymentMethodId);
-  await providerCall(ctx, 'Failed to delete payment method', () =>
-    ctx.deps.payments.detachPaymentMethod({ paymentMethodId: method.stripePaymentMethodId }),
-  );
+  await providerCall(ctx, 'Failed to delete payment method', () => ctx.deps.payments.detachPaymentMethod({ paymentMethodId: method.stripePaymentMethodId }));
   const promoted = await withTransaction(ctx, async (tx) => {
     await lockUser(tx, ctx.user.id);
     const [removed] = await tx.db
@@ -127,12 +96,7 @@ export async function deletePaymentMethod({ ctx, input }: { ctx: AuthedCtx; inpu
       .where(and(eq(paymentMethods.id, method.id), eq(paymentMethods.deleted, false)))
       .returning();
     if (!removed || !method.isDefault) return null;
-    const [newest] = await tx.db
-      .select({ id: paymentMethods.id })
-      .from(paymentMethods)
-      .where(liveMethodsOf(ctx.user.id))
-      .orderBy(desc(paymentMethods.createdAt))
-      .limit(1);
+    const [newest] = await tx.db.select({ id: paymentMethods.id }).from(paymentMethods).where(liveMethodsOf(ctx.user.id)).orderBy(desc(paymentMethods.createdAt)).limit(1);
     if (!newest) return null;
     const [next] = await tx.db.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, newest.id)).returning();
     return next ?? null;
