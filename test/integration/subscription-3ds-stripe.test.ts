@@ -41,24 +41,47 @@ function subscriptionBody(sub: Sub) {
     trial_end: null,
     start_date: now(),
     metadata: sub.metadata,
-    items: { object: 'list', data: [{ id: `si_${sub.id}`, price: { unit_amount: sub.price }, current_period_start: now(), current_period_end: now() + 30 * 86_400 }] },
+    items: {
+      object: 'list',
+      data: [
+        { id: `si_${sub.id}`, price: { unit_amount: sub.price }, current_period_start: now(), current_period_end: now() + 30 * 86_400 },
+      ],
+    },
     latest_invoice: {
       id: invoice.id,
       object: 'invoice',
       status: invoice.status,
       confirmation_secret: { type: 'payment_intent', client_secret: intent.client_secret },
-      payments: { object: 'list', data: [{ id: `inpay_${invoice.id}`, object: 'invoice_payment', is_default: true, payment: { type: 'payment_intent', payment_intent: intent.id } }] },
+      payments: {
+        object: 'list',
+        data: [
+          {
+            id: `inpay_${invoice.id}`,
+            object: 'invoice_payment',
+            is_default: true,
+            payment: { type: 'payment_intent', payment_intent: intent.id },
+          },
+        ],
+      },
     },
   };
 }
 
 const metadataOf = (form: Record<string, string>) =>
-  Object.fromEntries(Object.entries(form).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice('metadata['.length, -1), v]));
+  Object.fromEntries(
+    Object.entries(form)
+      .filter(([k]) => k.startsWith('metadata['))
+      .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
+  );
 
-const missing = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } });
+const missing = (what: string) => ({
+  status: 404,
+  body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
+});
 
 function answer({ method, path, form }: RecordedStripeRequest): { status?: number; body: unknown } {
-  if (method === 'POST' && path === '/v1/customers') return { body: { id: `cus_${form['metadata[userId]'].slice(0, 8)}`, object: 'customer' } };
+  if (method === 'POST' && path === '/v1/customers')
+    return { body: { id: `cus_${form['metadata[userId]'].slice(0, 8)}`, object: 'customer' } };
   const attach = path.match(/^\/v1\/payment_methods\/(\w+)\/attach$/);
   if (method === 'POST' && attach) {
     const card = CARDS[attach[1]];
@@ -74,7 +97,8 @@ function answer({ method, path, form }: RecordedStripeRequest): { status?: numbe
       id: `pi_sub_${n}`,
       status: outcome,
       client_secret: `pi_sub_${n}_secret_abc`,
-      last_payment_error: outcome === 'requires_payment_method' ? { message: 'Your card was declined.', decline_code: 'generic_decline' } : null,
+      last_payment_error:
+        outcome === 'requires_payment_method' ? { message: 'Your card was declined.', decline_code: 'generic_decline' } : null,
     };
     intents.set(intent.id, intent);
     invoices.set(`in_${n}`, { id: `in_${n}`, status: outcome === 'succeeded' ? 'paid' : 'open', intent: intent.id });
@@ -126,7 +150,10 @@ function approve(subscriptionId: string) {
 /** A failed challenge: Stripe leaves the intent requires_payment_method with the error. */
 function fail(subscriptionId: string) {
   const intent = intents.get(invoices.get(subs.get(subscriptionId)!.invoice)!.intent)!;
-  Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { message: 'We are unable to authenticate your payment method.', decline_code: '' } });
+  Object.assign(intent, {
+    status: 'requires_payment_method',
+    last_payment_error: { message: 'We are unable to authenticate your payment method.', decline_code: '' },
+  });
 }
 
 let api: Awaited<ReturnType<typeof startStripeApi>>;
@@ -194,11 +221,17 @@ describe('subscription starts through Stripe (decision 040)', () => {
     const providerId = [...subs.values()].at(-1)!.id;
     expect(subs.get(providerId)?.status).toBe('canceled');
     const invoice = subs.get(providerId)!.invoice;
-    expect(requestsTo('POST', `/v1/invoices/${invoice}/void`)[0]?.headers['idempotency-key']).toMatch(/^subscription:[\w-]+:void-first-invoice$/);
-    expect(requestsTo('DELETE', `/v1/subscriptions/${providerId}`)[0]?.headers['idempotency-key']).toMatch(/^subscription:[\w-]+:end-start$/);
+    expect(requestsTo('POST', `/v1/invoices/${invoice}/void`)[0]?.headers['idempotency-key']).toMatch(
+      /^subscription:[\w-]+:void-first-invoice$/,
+    );
+    expect(requestsTo('DELETE', `/v1/subscriptions/${providerId}`)[0]?.headers['idempotency-key']).toMatch(
+      /^subscription:[\w-]+:end-start$/,
+    );
     expect(await client.payment.subscriptions.query()).toEqual([]);
     // Nothing holds the one live subscription: the user can subscribe with another card.
-    expect(await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).toMatchObject({ status: 'active' });
+    expect(await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).toMatchObject({
+      status: 'active',
+    });
   });
 
   it('a failed challenge: the bank’s reason, the start ended with Stripe, the claim removed', async () => {
@@ -224,7 +257,11 @@ describe('subscription starts through Stripe (decision 040)', () => {
       created: now(),
       data: { object: { ...subscriptionBody(subs.get(sub.stripeSubscriptionId!)!), latest_invoice: 'in_x' } },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(server.clock.now().getTime() / 1000) });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: SECRET,
+      timestamp: Math.floor(server.clock.now().getTime() / 1000),
+    });
     const response = await fetch(`${server.url}/webhooks/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -247,7 +284,9 @@ describe('subscription starts through Stripe (decision 040)', () => {
       expect(subs.get(sub.stripeSubscriptionId!)?.status).toBe('canceled');
       expect(invoices.get(subs.get(sub.stripeSubscriptionId!)!.invoice)?.status).toBe('void');
       expect(await rowOf(sub.id)).toBeUndefined();
-      expect(await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).toMatchObject({ status: 'active' });
+      expect(await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).toMatchObject({
+        status: 'active',
+      });
     } finally {
       server.clock.advance(-moved);
     }

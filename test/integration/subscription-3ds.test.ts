@@ -18,7 +18,8 @@ const db = () => server.deps.db;
 
 const rowOf = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 const historyOf = (userId: string) => db().select().from(paymentHistory).where(eq(paymentHistory.userId, userId));
-const localStart = async (providerId: string) => (await db().select().from(localSubscriptions).where(eq(localSubscriptions.id, providerId)))[0];
+const localStart = async (providerId: string) =>
+  (await db().select().from(localSubscriptions).where(eq(localSubscriptions.id, providerId)))[0];
 const intentOf = async (id: string) => (await db().select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)))[0];
 
 /** A free user who subscribes to Artist Pro with the 3-D Secure card: the start waits for the challenge. */
@@ -61,7 +62,12 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
     const { client, user, started, action } = await waitingStart();
     await client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
     const active = await client.payment.completeSubscription.mutate({ subscriptionId: started.id });
-    expect(active).toMatchObject({ id: started.id, status: 'active', stripeSubscriptionId: started.stripeSubscriptionId, nextAction: null });
+    expect(active).toMatchObject({
+      id: started.id,
+      status: 'active',
+      stripeSubscriptionId: started.stripeSubscriptionId,
+      nextAction: null,
+    });
     expect(active.currentPeriodEnd!.getTime() - active.currentPeriodStart!.getTime()).toBeGreaterThanOrEqual(28 * 24 * 60 * MINUTE);
     const charge = await intentOf(action.paymentIntentId);
     expect(charge).toMatchObject({ status: 'succeeded' });
@@ -79,7 +85,9 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
   it('ten completions at once activate it and record its payment once', async () => {
     const { client, user, started, action } = await waitingStart();
     await client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => client.payment.completeSubscription.mutate({ subscriptionId: started.id })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.payment.completeSubscription.mutate({ subscriptionId: started.id })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill('active'));
     expect(await historyOf(user.id)).toHaveLength(1);
     const charges = await db().select().from(localPaymentIntents).where(eq(localPaymentIntents.id, action.paymentIntentId));
@@ -98,7 +106,9 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
     // The payer approves afterwards (another tab): the failure is final.
     await client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
     expect(await intentOf(action.paymentIntentId)).toMatchObject({ status: 'failed', chargeId: null });
-    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await client.payment.subscriptions.query()).toEqual([]);
     expect(await historyOf(user.id)).toEqual([]);
     const again = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: CARDS.succeeds });
@@ -149,7 +159,9 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
       // Too late: the approval changes nothing, the browser is told the start ended.
       await client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
       expect(await intentOf(action.paymentIntentId)).toMatchObject({ status: 'failed' });
-      expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
+        code: 'NOT_FOUND',
+      });
       expect(await historyOf(user.id)).toEqual([]);
       expect((await reconcilePayments(server.deps)).waitingStarts.settled).toBe(0);
       const again = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: CARDS.succeeds });

@@ -252,7 +252,14 @@ async function waitingSubscriptionStart(w: World) {
   await db.update(subscriptions).set({ deleted: true }).where(eq(subscriptions.userId, w.owner.user.id));
   const [claim] = await db
     .insert(subscriptions)
-    .values({ userId: w.owner.user.id, planId: 'artist_pro', planName: 'Artist Pro', price: 500, status: 'incomplete', createdAt: w.server.clock.now() })
+    .values({
+      userId: w.owner.user.id,
+      planId: 'artist_pro',
+      planName: 'Artist Pro',
+      price: 500,
+      status: 'incomplete',
+      createdAt: w.server.clock.now(),
+    })
     .returning();
   const started = await w.server.deps.payments.createSubscription({
     customerId: `cus_local_${w.owner.user.id.replaceAll('-', '')}`,
