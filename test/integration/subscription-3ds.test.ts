@@ -143,7 +143,8 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
     let moved = 0;
     try {
       // Past the reconcile threshold but within the timeout: the payer may still answer.
-      server.clock.advance((moved = server.deps.config.paymentReconcileAfterMs + MINUTE));
+      moved = server.deps.config.paymentReconcileAfterMs + MINUTE;
+      server.clock.advance(moved);
       // (Other tests' starts are in the same database: the counts include them.)
       expect((await reconcilePayments(server.deps)).waitingStarts).toMatchObject({ settled: 0, failed: 0 });
       expect(await rowOf(started.id)).toMatchObject({ status: 'incomplete' });
