@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../server/db/schema';
@@ -7,7 +6,7 @@ import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { MINUTE } from '../../server/lib/time';
 import { trpcError } from '../support/client';
 import { signedInUser } from '../support/payments-fixtures';
-import { type RecordedStripeRequest, startStripeApi } from '../support/payments-stripe-api';
+import { deliverStripeWebhook, type RecordedStripeRequest, startStripeApi } from '../support/payments-stripe-api';
 import { startTestServer, type TestServer } from '../support/server';
 
 // Decision 040 for subscription starts through the Stripe SDK (API 2026-10-28: an invoice names
@@ -257,16 +256,7 @@ describe('subscription starts through Stripe (decision 040)', () => {
       created: now(),
       data: { object: { ...subscriptionBody(subs.get(sub.stripeSubscriptionId!)!), latest_invoice: 'in_x' } },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: SECRET,
-      timestamp: Math.floor(server.clock.now().getTime() / 1000),
-    });
-    const response = await fetch(`${server.url}/webhooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
+    const response = await deliverStripeWebhook(server, SECRET, payload);
     expect(response.status).toBe(200);
     expect(await rowOf(sub.id)).toMatchObject({ status: 'active' });
     const reads = requestsTo('GET', `/v1/subscriptions/${sub.stripeSubscriptionId}`).length;

@@ -12,13 +12,7 @@ import type { testCardChargeInput, testSubscriptionInput } from './inputs';
 export type PaymentTestResult = { ok: boolean; summary: string; details: Record<string, string | number | boolean | null> };
 
 /** Charges a test card and refunds it. */
-export async function testCardCharge({
-  ctx,
-  input,
-}: {
-  ctx: ServiceCtx;
-  input: z.output<typeof testCardChargeInput>;
-}): Promise<PaymentTestResult> {
+export async function testCardCharge({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof testCardChargeInput> }): Promise<PaymentTestResult> {
   const admin = requireUser(ctx);
   const key = `admin-test:${randomUUID()}`;
   try {
@@ -30,13 +24,8 @@ export async function testCardCharge({
       idempotencyKey: `${key}:charge`,
       metadata: { adminTest: 'true', adminId: admin.id },
     });
-    if (!charge.ok)
-      return { ok: false, summary: `Declined: ${charge.reason}`, details: { card: input.card, declineCode: charge.declineCode } };
-    const refund = await ctx.deps.payments.refund({
-      paymentIntentId: charge.paymentIntentId,
-      reason: 'requested_by_customer',
-      idempotencyKey: `${key}:refund`,
-    });
+    if (!charge.ok) return { ok: false, summary: `Declined: ${charge.reason}`, details: { card: input.card, declineCode: charge.declineCode } };
+    const refund = await ctx.deps.payments.refund({ paymentIntentId: charge.paymentIntentId, reason: 'requested_by_customer', idempotencyKey: `${key}:refund` });
     return {
       ok: true,
       summary: `Charged and refunded ${refund.amountCents} cents`,
@@ -48,24 +37,13 @@ export async function testCardCharge({
 }
 
 /** Starts a subscription on a test card with the scenario's trial, then cancels it at once. */
-export async function testSubscription({
-  ctx,
-  input,
-}: {
-  ctx: ServiceCtx;
-  input: z.output<typeof testSubscriptionInput>;
-}): Promise<PaymentTestResult> {
+export async function testSubscription({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof testSubscriptionInput> }): Promise<PaymentTestResult> {
   const admin = requireUser(ctx);
   const key = `admin-test:${randomUUID()}`;
   const trialDays = input.trialDays === -1 ? trialDaysFor(input.plan, input.environment) : input.trialDays;
   const plan = PLANS[input.plan];
   try {
-    const customerId = await ctx.deps.payments.createCustomer({
-      email: admin.email,
-      name: `${admin.firstName} ${admin.lastName}`,
-      userId: admin.id,
-      idempotencyKey: `${key}:customer`,
-    });
+    const customerId = await ctx.deps.payments.createCustomer({ email: admin.email, name: `${admin.firstName} ${admin.lastName}`, userId: admin.id, idempotencyKey: `${key}:customer` });
     const card = await ctx.deps.payments.attachPaymentMethod({ customerId, paymentMethodId: input.card });
     const subscription = await ctx.deps.payments.createSubscription({
       customerId,
@@ -76,14 +54,8 @@ export async function testSubscription({
       metadata: { adminTest: 'true' },
     });
     // A first payment waiting for 3-D Secure (decision 040) is ended with its charge, so nobody can approve it later.
-    if (subscription.action)
-      await ctx.deps.payments.endSubscriptionStart({ subscriptionId: subscription.subscriptionId, idempotencyKey: `${key}:subscription` });
-    else
-      await ctx.deps.payments.cancelSubscription({
-        subscriptionId: subscription.subscriptionId,
-        atPeriodEnd: false,
-        idempotencyKey: `${key}:cancel`,
-      });
+    if (subscription.action) await ctx.deps.payments.endSubscriptionStart({ subscriptionId: subscription.subscriptionId, idempotencyKey: `${key}:subscription` });
+    else await ctx.deps.payments.cancelSubscription({ subscriptionId: subscription.subscriptionId, atPeriodEnd: false, idempotencyKey: `${key}:cancel` });
     return {
       ok: true,
       summary: `${plan.planName} ${subscription.status} with ${trialDays} trial days, then cancelled`,

@@ -50,6 +50,7 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
   if (!localCard(input.paymentMethodId)) throw new PaymentProviderError(noSuchPaymentMethod(input.paymentMethodId));
   const now = books.clock.now();
   let payment: ProviderSubscription['payment'] = null;
+  let action: ProviderSubscription['action'];
   if (input.trialDays <= 0) {
     const charged = await chargeLocally(books, {
       amountCents: input.plan.priceCents,
@@ -60,10 +61,16 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
       idempotencyKey: firstInvoiceKey(input.idempotencyKey),
       metadata: input.metadata,
     });
-    // A card asking for 3-D Secure leaves the subscription incomplete until the payer answers (decision 040).
-    if (awaitsAction(charged)) return insertStart(books, input, charged.action);
-    if (!charged.ok) throw new PaymentProviderError(charged.reason, charged.declineCode);
-    payment = { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: input.plan.priceCents, receiptUrl: charged.receiptUrl };
+    // A card asking for 3-D Secure leaves the subscription incomplete until the payer answers
+    // (decision 040), with its first month as the period it will have once paid, as Stripe's has.
+    if (awaitsAction(charged)) action = charged.action;
+    else if (!charged.ok) throw new PaymentProviderError(charged.reason, charged.declineCode);
+    else
+      payment = {
+        chargeId: charged.chargeId ?? charged.paymentIntentId,
+        amountCents: input.plan.priceCents,
+        receiptUrl: charged.receiptUrl,
+      };
   }
   const trialEnd = input.trialDays > 0 ? new Date(now.getTime() + input.trialDays * DAY) : null;
   const [row] = await books.db
@@ -76,7 +83,7 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
       price: input.plan.priceCents,
       currency: input.plan.currency,
       defaultPaymentMethodId: input.paymentMethodId,
-      status: trialEnd ? 'trialing' : 'active',
+      status: action ? 'incomplete' : trialEnd ? 'trialing' : 'active',
       trialEnd,
       currentPeriodStart: now,
       currentPeriodEnd: trialEnd ?? addMonth(now),
@@ -85,40 +92,15 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
     })
     .onConflictDoNothing({ target: localSubscriptions.idempotencyKey })
     .returning();
-  if (row) return snapshot(row, payment);
-  // A concurrent retry with the same key won the insert; its row is the subscription.
-  const [first] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
-  return snapshot(first, payment);
+  // Without a row, a concurrent retry with the same key won the insert; its row is the subscription.
+  const [started] = row
+    ? [row]
+    : await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
+  return action ? { ...snapshot(started), action } : snapshot(started, payment);
 }
 
 /** The first invoice's charge of the subscription started under this key. */
 const firstInvoiceKey = (idempotencyKey: string) => `${idempotencyKey}:first-invoice`;
-
-/**
- * A start whose first payment waits for 3-D Secure: incomplete, its first month as the period it
- * will have once paid (Stripe's incomplete subscription has it too), nothing charged yet.
- */
-async function insertStart(books: LocalBooks, input: CreateSubscriptionInput, action: NonNullable<ProviderSubscription['action']>) {
-  const now = books.clock.now();
-  await books.db
-    .insert(localSubscriptions)
-    .values({
-      id: localId('sub'),
-      idempotencyKey: input.idempotencyKey,
-      customerId: input.customerId,
-      planId: input.plan.planId,
-      price: input.plan.priceCents,
-      currency: input.plan.currency,
-      defaultPaymentMethodId: input.paymentMethodId,
-      status: 'incomplete',
-      currentPeriodStart: now,
-      currentPeriodEnd: addMonth(now),
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: localSubscriptions.idempotencyKey });
-  const [row] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
-  return { ...snapshot(row), action };
-}
 
 /**
  * The subscription with its first payment when it has one; an incomplete start also with what its
