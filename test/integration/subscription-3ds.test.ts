@@ -54,7 +54,18 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
       code: 'CONFLICT',
       message: STILL_AWAITING_ACTION,
     });
-    // The cancel and plan-change calls do not see a start.
+    // The provider reads a start only under its own key (a browser cannot name another's).
+    const payments = server.deps.payments;
+    expect(
+      await payments.getSubscriptionStart({ subscriptionId: started.stripeSubscriptionId!, idempotencyKey: 'subscription:other' }),
+    ).toBeNull();
+    expect(
+      await payments.getSubscriptionStart({ subscriptionId: started.stripeSubscriptionId!, idempotencyKey: `subscription:${started.id}` }),
+    ).toMatchObject({
+      status: 'incomplete',
+      action,
+    });
+    // Cancelling does not see a start (nor does changing the plan: the same lookup).
     expect(await trpcError(client.payment.cancelSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
