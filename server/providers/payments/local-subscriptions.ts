@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, or } from 'drizzle-orm';
-import { localSubscriptions } from '../../db/schema';
+import { localPaymentIntents, localSubscriptions } from '../../db/schema';
 import { DAY } from '../../lib/time';
 import { cancelLocalCharge, chargeLocally, findLocalCharge, localReceiptUrl } from './local-charges';
 import { localCard, noSuchPaymentMethod } from './local-cards';
@@ -51,7 +51,8 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
   const now = books.clock.now();
   let payment: ProviderSubscription['payment'] = null;
   let action: ProviderSubscription['action'];
-  if (input.trialDays <= 0) {
+  if (input.trialDays > 0) action = await authenticateCard(books, input);
+  else {
     const charged = await chargeLocally(books, {
       amountCents: input.plan.priceCents,
       currency: input.plan.currency,
@@ -102,6 +103,52 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
 /** The first invoice's charge of the subscription started under this key. */
 const firstInvoiceKey = (idempotencyKey: string) => `${idempotencyKey}:first-invoice`;
 
+/** The card's authentication at the start of a trial (Stripe's pending_setup_intent), under this key. */
+const cardSetupKey = (idempotencyKey: string) => `${idempotencyKey}:card-setup`;
+
+/** The record that decides a start: its card's authentication with a trial, its first invoice's charge without. */
+const startKey = (row: Pick<SubscriptionRow, 'idempotencyKey' | 'trialEnd'>) =>
+  row.trialEnd ? cardSetupKey(row.idempotencyKey) : firstInvoiceKey(row.idempotencyKey);
+
+/**
+ * A trial charges nothing, yet a card that asks for 3-D Secure is authenticated now, for the
+ * renewals it will pay off-session (Stripe's pending_setup_intent, decision 040): a zero-amount
+ * record in the local charges, answered through the same challenge. Other cards need nothing.
+ */
+async function authenticateCard(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription['action']> {
+  if (!localCard(input.paymentMethodId)?.challenge) return undefined;
+  const setup = await chargeLocally(books, {
+    amountCents: 0,
+    currency: input.plan.currency,
+    paymentMethodId: input.paymentMethodId,
+    customerId: input.customerId,
+    description: `${input.plan.planName} subscription: card authentication`,
+    idempotencyKey: cardSetupKey(input.idempotencyKey),
+    metadata: input.metadata,
+  });
+  return awaitsAction(setup) ? setup.action : undefined;
+}
+
+/**
+ * Whether the subscription's current card was authenticated for it (its trial's card setup or its
+ * first invoice's challenge succeeded on that card): Stripe then exempts its off-session renewals
+ * from 3-D Secure, so the local test card charges them without a challenge.
+ */
+async function cardAuthenticatedFor(books: LocalBooks, sub: SubscriptionRow): Promise<boolean> {
+  const [authenticated] = await books.db
+    .select({ id: localPaymentIntents.id })
+    .from(localPaymentIntents)
+    .where(
+      and(
+        inArray(localPaymentIntents.idempotencyKey, [cardSetupKey(sub.idempotencyKey), firstInvoiceKey(sub.idempotencyKey)]),
+        eq(localPaymentIntents.paymentMethodId, sub.defaultPaymentMethodId),
+        eq(localPaymentIntents.status, 'succeeded'),
+      ),
+    )
+    .limit(1);
+  return authenticated !== undefined;
+}
+
 /**
  * The subscription with its first payment when it has one; an incomplete start also with what its
  * first invoice's charge waits for (the challenge) or why it failed.
@@ -111,7 +158,7 @@ async function startSnapshot(books: LocalBooks, row: SubscriptionRow): Promise<P
     ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) }
     : null;
   if (row.status !== 'incomplete') return snapshot(row, payment);
-  const record = await findLocalCharge(books, firstInvoiceKey(row.idempotencyKey));
+  const record = await findLocalCharge(books, startKey(row));
   if (record.status === 'requires_action')
     return { ...snapshot(row), action: { paymentIntentId: record.paymentIntentId, clientSecret: record.clientSecret } };
   if (record.status === 'failed') return { ...snapshot(row), firstPaymentFailure: record.reason };
@@ -131,11 +178,12 @@ export async function findLocalSubscription(books: LocalBooks, idempotencyKey: s
  */
 async function activatePaidStart(books: LocalBooks, row: SubscriptionRow): Promise<SubscriptionRow> {
   if (row.status !== 'incomplete') return row;
-  const record = await findLocalCharge(books, firstInvoiceKey(row.idempotencyKey));
+  const record = await findLocalCharge(books, startKey(row));
   if (record.status !== 'succeeded') return row;
+  // An authenticated card starts the trial; a paid first invoice, the first month.
   const [activated] = await books.db
     .update(localSubscriptions)
-    .set({ status: 'active', latestChargeId: record.chargeId ?? record.paymentIntentId })
+    .set(row.trialEnd ? { status: 'trialing' } : { status: 'active', latestChargeId: record.chargeId ?? record.paymentIntentId })
     .where(and(eq(localSubscriptions.id, row.id), eq(localSubscriptions.status, 'incomplete')))
     .returning();
   return activated ?? (await startRow(books, row.id, row.idempotencyKey)) ?? row;
@@ -164,9 +212,9 @@ export async function endLocalSubscriptionStart(books: LocalBooks, input: { subs
   const row = await startRow(books, input.subscriptionId, input.idempotencyKey);
   if (!row) throw new PaymentProviderError(`No such subscription: '${input.subscriptionId}'`);
   if (row.status !== 'incomplete') return startSnapshot(books, row);
-  const record = await findLocalCharge(books, firstInvoiceKey(row.idempotencyKey));
+  const record = await findLocalCharge(books, startKey(row));
   if (record.status === 'requires_action')
-    await cancelLocalCharge(books, { paymentIntentId: record.paymentIntentId, idempotencyKey: firstInvoiceKey(row.idempotencyKey) });
+    await cancelLocalCharge(books, { paymentIntentId: record.paymentIntentId, idempotencyKey: startKey(row) });
   const paid = await activatePaidStart(books, row);
   if (paid.status !== 'incomplete') return startSnapshot(books, paid);
   await books.db
@@ -275,14 +323,18 @@ async function renewOne(books: LocalBooks, sub: SubscriptionRow, now: Date): Pro
       subscription: snapshot(await update({ status: 'canceled', canceledAt: sub.currentPeriodEnd, nextRetryAt: null })),
       failure: null,
     };
-  const charged = await chargeLocally(books, {
-    amountCents: sub.price,
-    currency: sub.currency,
-    paymentMethodId: sub.defaultPaymentMethodId,
-    customerId: sub.customerId,
-    description: `Subscription renewal (${sub.planId})`,
-    idempotencyKey: attemptKey(sub),
-  });
+  const charged = await chargeLocally(
+    books,
+    {
+      amountCents: sub.price,
+      currency: sub.currency,
+      paymentMethodId: sub.defaultPaymentMethodId,
+      customerId: sub.customerId,
+      description: `Subscription renewal (${sub.planId})`,
+      idempotencyKey: attemptKey(sub),
+    },
+    { authenticated: await cardAuthenticatedFor(books, sub) },
+  );
   if (!charged.ok)
     return {
       subscription: snapshot(await update(afterFailure(sub, now))),
