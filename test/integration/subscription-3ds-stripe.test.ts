@@ -21,12 +21,31 @@ const CARDS: Record<string, { id: string; last4: string; outcome: 'succeeded' | 
   pm_card_chargeDeclined: { id: 'pm_1Declined', last4: '0002', outcome: 'requires_payment_method' },
 };
 
-type Sub = { id: string; status: string; metadata: Record<string, string>; price: number; invoice: string; canceledAt: number | null };
+type Sub = {
+  id: string;
+  status: string;
+  metadata: Record<string, string>;
+  price: number;
+  invoice: string;
+  canceledAt: number | null;
+  trialEnd: number | null;
+  /** A trial's SetupIntent (pending_setup_intent), which authenticates the card. */
+  setup: string | null;
+};
 type Invoice = { id: string; status: string; intent: string };
 type Intent = { id: string; status: string; client_secret: string; last_payment_error: { message: string; decline_code: string } | null };
 const subs = new Map<string, Sub>();
 const invoices = new Map<string, Invoice>();
 const intents = new Map<string, Intent>();
+type Setup = {
+  id: string;
+  status: string;
+  client_secret: string;
+  last_setup_error: { message: string; code: string } | null;
+  /** The payer approves in the instant between our read and our cancel. */
+  approvesBeforeCancel?: true;
+};
+const setups = new Map<string, Setup>();
 
 function subscriptionBody(sub: Sub) {
   const invoice = invoices.get(sub.invoice)!;
@@ -37,7 +56,8 @@ function subscriptionBody(sub: Sub) {
     status: sub.status,
     cancel_at_period_end: false,
     canceled_at: sub.canceledAt,
-    trial_end: null,
+    trial_end: sub.trialEnd,
+    pending_setup_intent: sub.setup ? { object: 'setup_intent', ...setups.get(sub.setup) } : null,
     start_date: now(),
     metadata: sub.metadata,
     items: {
@@ -92,18 +112,30 @@ function answer({ method, path, form }: RecordedStripeRequest): { status?: numbe
   if (method === 'POST' && path === '/v1/subscriptions') {
     const n = subs.size + 1;
     const outcome = Object.values(CARDS).find((c) => c.id === form.default_payment_method)?.outcome ?? 'succeeded';
+    const trialDays = Number(form.trial_period_days ?? 0);
+    // With a trial nothing is charged (the first invoice is a paid zero); the card is set up instead.
+    if (trialDays > 0)
+      setups.set(`seti_${n}`, {
+        id: `seti_${n}`,
+        status: outcome,
+        client_secret: `seti_${n}_secret_def`,
+        last_setup_error: outcome === 'requires_payment_method' ? { message: 'Your card was declined.', code: 'card_declined' } : null,
+      });
+    const charged = trialDays > 0 ? 'succeeded' : outcome;
     const intent: Intent = {
       id: `pi_sub_${n}`,
-      status: outcome,
+      status: charged,
       client_secret: `pi_sub_${n}_secret_abc`,
       last_payment_error:
-        outcome === 'requires_payment_method' ? { message: 'Your card was declined.', decline_code: 'generic_decline' } : null,
+        charged === 'requires_payment_method' ? { message: 'Your card was declined.', decline_code: 'generic_decline' } : null,
     };
     intents.set(intent.id, intent);
-    invoices.set(`in_${n}`, { id: `in_${n}`, status: outcome === 'succeeded' ? 'paid' : 'open', intent: intent.id });
+    invoices.set(`in_${n}`, { id: `in_${n}`, status: charged === 'succeeded' ? 'paid' : 'open', intent: intent.id });
     const sub: Sub = {
       id: `sub_3ds_${n}`,
-      status: outcome === 'succeeded' ? 'active' : 'incomplete',
+      status: trialDays > 0 ? 'trialing' : charged === 'succeeded' ? 'active' : 'incomplete',
+      trialEnd: trialDays > 0 ? now() + trialDays * 86_400 : null,
+      setup: trialDays > 0 ? `seti_${n}` : null,
       metadata: metadataOf(form),
       price: Number(form['items[0][price_data][unit_amount]']),
       invoice: `in_${n}`,
@@ -124,6 +156,16 @@ function answer({ method, path, form }: RecordedStripeRequest): { status?: numbe
     const intent = intents.get(intentPath[1]);
     return intent ? { body: { object: 'payment_intent', metadata: {}, latest_charge: null, ...intent } } : missing('payment_intent');
   }
+  const cancelSetup = path.match(/^\/v1\/setup_intents\/(\w+)\/cancel$/);
+  if (method === 'POST' && cancelSetup) {
+    const setup = setups.get(cancelSetup[1]);
+    if (!setup) return missing('setup_intent');
+    if (setup.approvesBeforeCancel) setup.status = 'succeeded';
+    if (setup.status === 'succeeded')
+      return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This SetupIntent has already succeeded.' } } };
+    setup.status = 'canceled';
+    return { body: { object: 'setup_intent', ...setup } };
+  }
   const voidPath = path.match(/^\/v1\/invoices\/(\w+)\/void$/);
   if (method === 'POST' && voidPath) {
     const invoice = invoices.get(voidPath[1]);
@@ -140,6 +182,11 @@ function answer({ method, path, form }: RecordedStripeRequest): { status?: numbe
 /** The bank's challenge answered in Stripe.js: the intent succeeds, the invoice is paid, the subscription active. */
 function approve(subscriptionId: string) {
   const sub = subs.get(subscriptionId)!;
+  // A trial's: the SetupIntent succeeds (Stripe keeps it as pending_setup_intent or clears it; both count).
+  if (sub.setup) {
+    setups.get(sub.setup)!.status = 'succeeded';
+    return;
+  }
   const invoice = invoices.get(sub.invoice)!;
   intents.get(invoice.intent)!.status = 'succeeded';
   invoice.status = 'paid';
@@ -148,6 +195,14 @@ function approve(subscriptionId: string) {
 
 /** A failed challenge: Stripe leaves the intent requires_payment_method with the error. */
 function fail(subscriptionId: string) {
+  const setup = subs.get(subscriptionId)!.setup;
+  if (setup) {
+    Object.assign(setups.get(setup)!, {
+      status: 'requires_payment_method',
+      last_setup_error: { message: 'We are unable to authenticate your payment method.', code: 'setup_intent_authentication_failure' },
+    });
+    return;
+  }
   const intent = intents.get(invoices.get(subs.get(subscriptionId)!.invoice)!.intent)!;
   Object.assign(intent, {
     status: 'requires_payment_method',
@@ -157,22 +212,25 @@ function fail(subscriptionId: string) {
 
 let api: Awaited<ReturnType<typeof startStripeApi>>;
 let server: TestServer;
+/** The default configuration: the plans' 30-day trial. */
+let trialServer: TestServer;
 beforeAll(async () => {
   api = await startStripeApi(answer);
-  server = await startTestServer({
-    env: { STRIPE_SECRET_KEY: 'sk_test_inklink', STRIPE_API_URL: api.url, STRIPE_WEBHOOK_SECRET: SECRET, SUBSCRIPTION_TRIAL_DAYS: '0' },
-  });
+  const env = { STRIPE_SECRET_KEY: 'sk_test_inklink', STRIPE_API_URL: api.url, STRIPE_WEBHOOK_SECRET: SECRET };
+  server = await startTestServer({ env: { ...env, SUBSCRIPTION_TRIAL_DAYS: '0' } });
+  trialServer = await startTestServer({ env });
 });
 afterAll(async () => {
   await server.close();
+  await trialServer.close();
   await api.close();
 });
 
 const requestsTo = (method: string, path: string) => api.requests.filter((r) => r.method === method && r.path === path);
 const rowOf = async (id: string) => (await server.deps.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 
-async function subscribeWith(card: string) {
-  const subscriber = await signedInUser(server, { plan: 'free' });
+async function subscribeWith(card: string, on = server) {
+  const subscriber = await signedInUser(on, { plan: 'free' });
   return { ...subscriber, started: subscriber.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: card }) };
 }
 
@@ -280,5 +338,121 @@ describe('subscription starts through Stripe (decision 040)', () => {
     } finally {
       server.clock.advance(-moved);
     }
+  });
+});
+
+describe('trial starts through Stripe: the card is authenticated by the subscription’s pending_setup_intent (decision 040)', () => {
+  const startTrial = async () => {
+    const { client, started } = await subscribeWith('pm_card_threeDSecure2Required', trialServer);
+    const sub = await started;
+    return { client, sub, providerId: sub.stripeSubscriptionId!, setupId: subs.get(sub.stripeSubscriptionId!)!.setup! };
+  };
+
+  it('requires_action: waits with the SetupIntent’s client secret; approved, completion reads it trialing; nothing canceled', async () => {
+    const { client, sub, providerId, setupId } = await startTrial();
+    const [created] = requestsTo('POST', '/v1/subscriptions').slice(-1);
+    expect(created.form).toMatchObject({
+      trial_period_days: '30',
+      payment_behavior: 'allow_incomplete',
+      'expand[2]': 'pending_setup_intent',
+      'metadata[subscriptionId]': sub.id,
+    });
+    expect(sub).toMatchObject({ status: 'incomplete', nextAction: { paymentIntentId: setupId, clientSecret: `${setupId}_secret_def` } });
+    expect(await client.payment.subscriptions.query()).toEqual([]);
+    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: sub.id }))).toMatchObject({
+      code: 'CONFLICT',
+      message: STILL_AWAITING_ACTION,
+    });
+    approve(providerId);
+    const trialing = await client.payment.completeSubscription.mutate({ subscriptionId: sub.id });
+    expect(trialing).toMatchObject({ status: 'trialing', stripeSubscriptionId: providerId });
+    expect(trialing.trialEnd!.getTime()).toBe(subs.get(providerId)!.trialEnd! * 1000);
+    expect(requestsTo('GET', `/v1/subscriptions/${providerId}`).at(-1)?.form).toMatchObject({ 'expand[2]': 'pending_setup_intent' });
+    expect(requestsTo('POST', `/v1/setup_intents/${setupId}/cancel`)).toEqual([]);
+    expect(requestsTo('DELETE', `/v1/subscriptions/${providerId}`)).toEqual([]);
+    expect((await client.payment.subscriptions.query()).map((s) => s.status)).toEqual(['trialing']);
+  });
+
+  it('pending_setup_intent cleared after the approval counts as authenticated too', async () => {
+    const { client, sub, providerId } = await startTrial();
+    approve(providerId);
+    subs.get(providerId)!.setup = null;
+    expect(await client.payment.completeSubscription.mutate({ subscriptionId: sub.id })).toMatchObject({ status: 'trialing' });
+  });
+
+  it('a failed challenge (requires_payment_method): the bank’s reason, the subscription canceled, the user can subscribe again', async () => {
+    const { client, sub, providerId } = await startTrial();
+    fail(providerId);
+    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: sub.id }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'We are unable to authenticate your payment method.',
+    });
+    expect(subs.get(providerId)?.status).toBe('canceled');
+    expect(requestsTo('DELETE', `/v1/subscriptions/${providerId}`)[0]?.headers['idempotency-key']).toBe(`subscription:${sub.id}:end-start`);
+    expect(await rowOf(sub.id)).toBeUndefined();
+    expect(await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).toMatchObject({
+      status: 'trialing',
+      nextAction: null,
+    });
+  });
+
+  it('a card refused when it is set up is refused at subscribe, with nothing left live', async () => {
+    const { client, started } = await subscribeWith('pm_card_chargeDeclined', trialServer);
+    expect(await trpcError(started)).toMatchObject({ code: 'BAD_REQUEST', message: 'Your card was declined.' });
+    expect(subs.get([...subs.values()].at(-1)!.id)?.status).toBe('canceled');
+    expect(await client.payment.subscriptions.query()).toEqual([]);
+  });
+
+  it('customer.subscription.created (trialing, card not yet authenticated) does not start our row; completion does', async () => {
+    const { client, sub, providerId, setupId } = await startTrial();
+    const payload = JSON.stringify({
+      id: `evt_trial_3ds_${sub.id}`,
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: now(),
+      data: { object: { ...subscriptionBody(subs.get(providerId)!), latest_invoice: 'in_x', pending_setup_intent: setupId } },
+    });
+    expect((await deliverStripeWebhook(trialServer, SECRET, payload)).status).toBe(200);
+    expect(await trialServer.deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id))).toMatchObject([
+      { status: 'incomplete' },
+    ]);
+    expect(await client.payment.subscriptions.query()).toEqual([]);
+    approve(providerId);
+    expect(await client.payment.completeSubscription.mutate({ subscriptionId: sub.id })).toMatchObject({ status: 'trialing' });
+  });
+
+  it('abandoned: after ACTION_TIMEOUT_MS the reconcile job cancels the SetupIntent and the subscription; the claim is freed', async () => {
+    const { client, sub, providerId, setupId } = await startTrial();
+    const moved = ACTION_TIMEOUT_MS + MINUTE;
+    trialServer.clock.advance(moved);
+    try {
+      await reconcilePayments(trialServer.deps);
+      expect(requestsTo('POST', `/v1/setup_intents/${setupId}/cancel`)[0]?.headers['idempotency-key']).toBe(
+        `subscription:${sub.id}:cancel-card-setup`,
+      );
+      expect(setups.get(setupId)?.status).toBe('canceled');
+      expect(subs.get(providerId)?.status).toBe('canceled');
+      expect(await trialServer.deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id))).toEqual([]);
+      expect(await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).toMatchObject({
+        status: 'trialing',
+      });
+    } finally {
+      trialServer.clock.advance(-moved);
+    }
+  });
+
+  it('approved just as the reconcile job ends it: the SetupIntent refuses the cancel and the trial is kept', async () => {
+    const { client, sub, providerId, setupId } = await startTrial();
+    // Read requiring action, approved before the cancel arrives: Stripe refuses to cancel it.
+    setups.get(setupId)!.approvesBeforeCancel = true;
+    const ended = await trialServer.deps.payments.endSubscriptionStart({
+      subscriptionId: providerId,
+      idempotencyKey: `subscription:${sub.id}`,
+    });
+    expect(ended.status).toBe('trialing');
+    expect(requestsTo('POST', `/v1/setup_intents/${setupId}/cancel`)).toHaveLength(1);
+    expect(requestsTo('DELETE', `/v1/subscriptions/${providerId}`)).toEqual([]);
+    expect(setups.get(setupId)?.status).toBe('succeeded');
+    expect(await client.payment.completeSubscription.mutate({ subscriptionId: sub.id })).toMatchObject({ status: 'trialing' });
   });
 });

@@ -188,7 +188,10 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
       const found = await stripe.subscriptions.search({ query: metadataQuery(idempotencyKey), limit: 10 });
       const alive = found.data.filter((sub) => sub.status !== 'incomplete_expired');
       const started = alive.find((sub) => sub.status !== 'incomplete') ?? alive[0];
-      return started ? subscriptionOf(started) : null;
+      if (!started) return null;
+      // A trial whose card is still to be authenticated is an incomplete start (read with its SetupIntent).
+      if (started.status === 'trialing' && started.pending_setup_intent) return readStart(stripe, started.id, idempotencyKey);
+      return subscriptionOf(started);
     },
 
     getSubscriptionStart: ({ subscriptionId, idempotencyKey }) => readStart(stripe, subscriptionId, idempotencyKey),

@@ -167,6 +167,11 @@ export type ProviderSubscription = {
   action?: NextAction;
   /** A start (status incomplete) whose first payment failed, e.g. a failed challenge: why. Nothing was charged. */
   firstPaymentFailure?: string;
+  /**
+   * A trial whose card Stripe is still authenticating, or did (its pending_setup_intent is set; a
+   * webhook does not say which): a start is then settled by reading it, not by the event.
+   */
+  cardSetupPending?: true;
 };
 
 export type CreateSubscriptionInput = {
