@@ -6,56 +6,55 @@ import { seriousViolations } from '../support/axe';
 import { useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
 
-// Decision 040 for subscription starts (local mode): plans sold without a trial
-// (SUBSCRIPTION_TRIAL_DAYS=0), so subscribing with the 3-D Secure test card shows the bank's
-// challenge on the subscribe page; completing it starts the plan, failing it charges nothing and
-// leaves the form to try again.
+// Decision 040 with the default configuration (local mode): every plan has its 30-day trial, so
+// subscribing charges nothing, yet the 3-D Secure test card is authenticated at the trial's start
+// (Stripe's pending_setup_intent) so its renewals can be charged. Completing the bank's challenge
+// starts the trial; failing it starts nothing and leaves the form to try again.
 
-const app = useBrowserApp({ env: { SUBSCRIPTION_TRIAL_DAYS: '0' } });
+const app = useBrowserApp();
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** A free user on /payment/artist_pro who subscribes with the card ending 3220; the challenge open. */
-async function subscribeWithChallengeCard(firstName: string) {
+/** A free user on /payment/artist_pro who starts the trial with the card ending 3220; the challenge open. */
+async function startTrialWithChallengeCard(firstName: string) {
   const user = await createUser({ firstName, lastName: 'Okafor', plan: 'free' }, app.server.deps.db);
   const page = await app.newPage();
   await app.signInAs(page, user);
   await page.goto(`${app.url}/payment/artist_pro`);
   await page.getByRole('heading', { name: 'Subscribe to Artist Pro' }).waitFor();
-  await page.getByText('Then $5.00 a month; no fees are added. Cancel anytime.').waitFor();
+  await page.getByText('Due today (30-day free trial)').waitFor();
   await page.getByRole('combobox', { name: 'Test card' }).click();
   await page.getByRole('option', { name: 'Visa ending 3220 (asks for 3-D Secure)' }).click();
-  await page.getByRole('button', { name: 'Subscribe for $5.00' }).click();
-  const challenge = page.getByRole('dialog', { name: 'Confirm this payment with your bank' });
-  await challenge.getByRole('button', { name: 'Complete authentication' }).waitFor();
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  const challenge = page.getByRole('dialog', { name: 'Confirm your card with your bank' });
+  await challenge.getByText(/Nothing is charged today/).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   return { user, page, challenge };
 }
 
-describe('3-D Secure when subscribing (local mode)', () => {
-  it('completing the bank’s challenge starts the plan; billing shows it active', async () => {
-    const { user, page, challenge } = await subscribeWithChallengeCard('Ada');
+describe('3-D Secure when starting a free trial (local mode, default configuration)', () => {
+  it('completing the bank’s challenge starts the trial; billing shows it as the trial', async () => {
+    const { user, page, challenge } = await startTrialWithChallengeCard('Ada');
     await challenge.getByRole('button', { name: 'Complete authentication' }).click();
-    await page.getByText(/^You are subscribed to Artist Pro\./).waitFor();
+    await page.getByText(/^Your 30-day free trial has started\./).waitFor();
     const [row] = await app.server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    expect(row).toMatchObject({ status: 'active', planId: 'artist_pro' });
-    const renews = longDate.format(row.currentPeriodEnd!);
-    await page.getByText(`You are subscribed to Artist Pro. Next payment on ${renews}.`).waitFor();
+    expect(row).toMatchObject({ status: 'trialing', planId: 'artist_pro' });
+    const ends = longDate.format(row.trialEnd!);
+    await page.getByText(`Your 30-day free trial has started. It ends on ${ends}; then $5.00 a month.`).waitFor();
     await page.getByRole('link', { name: 'Go to billing' }).click();
     const plan = page.getByRole('group', { name: 'Artist Pro subscription' });
-    await plan.getByText('Active').waitFor();
-    await plan.getByText(`Renews on ${renews}`).waitFor();
+    await plan.getByText('Trial', { exact: true }).waitFor();
+    await plan.getByText(`Free trial until ${ends}`).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('failing it says so, charges nothing, and the form is there to try again', async () => {
-    const { user, page, challenge } = await subscribeWithChallengeCard('Bo');
+  it('failing it says so, starts nothing, and the form is there to try again', async () => {
+    const { user, page, challenge } = await startTrialWithChallengeCard('Bo');
     await challenge.getByRole('button', { name: 'Fail authentication' }).click();
     await page.getByText(`${AUTHENTICATION_FAILED} You can try again, with this card or another.`).waitFor();
     expect(await app.server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
-    // Again, with the challenge completed this time.
-    await page.getByRole('button', { name: 'Subscribe for $5.00' }).click();
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
     await challenge.getByRole('button', { name: 'Complete authentication' }).click();
-    await page.getByText(/^You are subscribed to Artist Pro\./).waitFor();
+    await page.getByText(/^Your 30-day free trial has started\./).waitFor();
   });
 });

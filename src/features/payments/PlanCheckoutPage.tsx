@@ -22,9 +22,10 @@ import { formatCents } from '../../../server/lib/money';
 const DAY_MS = 86_400_000;
 
 /**
- * /payment/{planType}: the plan, its trial and when it ends, the card, and the result. A first
- * payment that asks for 3-D Secure shows the bank's challenge, then the server reads the outcome
- * (decision 040); a failed one leaves the card form with the reason, to try again.
+ * /payment/{planType}: the plan, its trial and when it ends, the card, and the result. A card that
+ * asks for 3-D Secure (for the first payment, or at a trial's start to authenticate it for the
+ * renewals) shows the bank's challenge, then the server reads the outcome (decision 040); a
+ * failed one leaves the card form with the reason, to try again.
  */
 export function PlanCheckoutPage({ planType }: { planType: string }) {
   const utils = trpc.useUtils();
@@ -58,7 +59,8 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
     const started = await subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId, studioId: studioId || null }).catch(() => null);
     if (!started?.nextAction) return;
     setAuthenticating(true);
-    await nextAction.run(started.nextAction);
+    // With a trial nothing is charged now: the challenge authenticates the card for the renewals.
+    await nextAction.run(started.nextAction, trialDays > 0 ? 'card' : 'payment');
     await complete.mutateAsync({ subscriptionId: started.id }).catch(() => null);
     setAuthenticating(false);
   };
