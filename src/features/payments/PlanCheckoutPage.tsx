@@ -113,10 +113,14 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
                 </Typography>
                 {managed.length > 0 && (
                   <FormControl fullWidth>
-                    <InputLabel id="plan-studio-label">For</InputLabel>
+                    {/* Shrunk: the empty value shows "My own account", which the label would cover. */}
+                    <InputLabel id="plan-studio-label" shrink>
+                      For
+                    </InputLabel>
                     <Select
                       labelId="plan-studio-label"
                       label="For"
+                      notched
                       value={studioId}
                       onChange={(e) => setStudioId(e.target.value)}
                       displayEmpty
