@@ -174,4 +174,24 @@ describe('trial start with a card that asks for 3-D Secure (decision 040)', () =
     });
     expect(charge).toMatchObject({ ok: false, declineCode: 'requires_action' });
   });
+
+  it('a 3-D Secure card made the subscription’s card later was never authenticated for it: its renewal is refused, for dunning', async () => {
+    const { client, user } = await signedInUser(server, { plan: 'free' });
+    const started = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: CARDS.succeeds });
+    await client.payment.addMethod.mutate({ paymentMethodId: CARDS.threeDSecure, setDefault: true });
+    await movedBy(started.trialEnd!.getTime() - server.clock.now().getTime() + MINUTE, async () => {
+      await renewLocalSubscriptions(server.deps);
+      expect(await rowOf(started.id)).toMatchObject({ status: 'past_due', failedPaymentAttempts: 1 });
+      const [renewal] = await db()
+        .select()
+        .from(localPaymentIntents)
+        .where(
+          and(
+            eq(localPaymentIntents.customerId, `cus_local_${user.id.replaceAll('-', '')}`),
+            like(localPaymentIntents.description, 'Subscription renewal%'),
+          ),
+        );
+      expect(renewal).toMatchObject({ paymentMethodId: CARDS.threeDSecure, status: 'requires_action', chargeId: null });
+    });
+  });
 });

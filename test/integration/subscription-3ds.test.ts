@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localPaymentIntents, localSubscriptions, paymentHistory, subscriptions } from '../../server/db/schema';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
+import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
 import { LOCAL_TEST_PAYMENT_METHODS as CARDS } from '../../server/providers/payments/types';
@@ -192,6 +193,24 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
       expect((await reconcilePayments(server.deps)).waitingStarts).toMatchObject({ settled: 1 });
       expect(await rowOf(started.id)).toMatchObject({ status: 'active' });
       expect(await historyOf(user.id)).toHaveLength(1);
+    } finally {
+      server.clock.advance(-moved);
+    }
+  });
+
+  it('a month later the card authenticated by the first payment pays the renewal off-session', async () => {
+    const { client, user, started, action } = await waitingStart();
+    await client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
+    const active = await client.payment.completeSubscription.mutate({ subscriptionId: started.id });
+    const moved = active.currentPeriodEnd!.getTime() - server.clock.now().getTime() + MINUTE;
+    server.clock.advance(moved);
+    try {
+      await renewLocalSubscriptions(server.deps);
+      expect(await rowOf(started.id)).toMatchObject({ status: 'active', currentPeriodStart: active.currentPeriodEnd });
+      expect((await historyOf(user.id)).map((h) => [h.amount, h.status])).toEqual([
+        [500, 'succeeded'],
+        [500, 'succeeded'],
+      ]);
     } finally {
       server.clock.advance(-moved);
     }
