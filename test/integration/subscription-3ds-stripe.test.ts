@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../server/db/schema';
+import { subscriptionStartKey } from '../../server/domains/payments/service/subscriptions';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { MINUTE } from '../../server/lib/time';
 import { trpcError } from '../support/client';
 import { signedInUser } from '../support/payments-fixtures';
-import { deliverStripeWebhook, type RecordedStripeRequest, startStripeApi } from '../support/payments-stripe-api';
+import { deliverStripeWebhook, type RecordedStripeRequest, searchResult, startStripeApi } from '../support/payments-stripe-api';
 import { startTestServer, type TestServer } from '../support/server';
 
 // Decision 040 for subscription starts through the Stripe SDK (API 2026-10-28: an invoice names
@@ -143,6 +144,12 @@ function answer({ method, path, form }: RecordedStripeRequest): { status?: numbe
     };
     subs.set(sub.id, sub);
     return { body: subscriptionBody(sub) };
+  }
+  if (method === 'GET' && path === '/v1/subscriptions/search') {
+    const key = form.query.match(/^metadata\['inklink_idempotency_key'\]:'(.+)'$/)?.[1];
+    return {
+      body: searchResult(path, [...subs.values()].filter((sub) => sub.metadata.inklink_idempotency_key === key).map(subscriptionBody)),
+    };
   }
   const subPath = path.match(/^\/v1\/subscriptions\/(\w+)$/);
   if (subPath) {
@@ -454,5 +461,43 @@ describe('trial starts through Stripe: the card is authenticated by the subscrip
     expect(requestsTo('DELETE', `/v1/subscriptions/${providerId}`)).toEqual([]);
     expect(setups.get(setupId)?.status).toBe('succeeded');
     expect(await client.payment.completeSubscription.mutate({ subscriptionId: sub.id })).toMatchObject({ status: 'trialing' });
+  });
+
+  it('a claim stranded after Stripe created the trial (subscribe died): found as a start, ended once abandoned', async () => {
+    const { user } = await signedInUser(trialServer, { plan: 'free' });
+    const db = trialServer.deps.db;
+    const [claim] = await db
+      .insert(subscriptions)
+      .values({
+        userId: user.id,
+        planId: 'artist_pro',
+        planName: 'Artist Pro',
+        price: 500,
+        status: 'incomplete',
+        createdAt: trialServer.clock.now(),
+      })
+      .returning();
+    const created = await trialServer.deps.payments.createSubscription({
+      customerId: 'cus_stranded',
+      plan: { planId: 'artist_pro', planName: 'Artist Pro', priceCents: 500, currency: 'usd' },
+      paymentMethodId: 'pm_1ThreeDS',
+      trialDays: 30,
+      idempotencyKey: subscriptionStartKey(claim.id),
+    });
+    expect(created).toMatchObject({ status: 'incomplete', action: { clientSecret: expect.stringMatching(/^seti_/) } });
+    expect(await trialServer.deps.payments.findSubscription(subscriptionStartKey(claim.id))).toMatchObject({
+      status: 'incomplete',
+      action: created.action,
+    });
+    const moved = ACTION_TIMEOUT_MS + MINUTE;
+    trialServer.clock.advance(moved);
+    try {
+      // One pass fills the claim with the start (incomplete, Stripe's id), then ends it: past the timeout.
+      await reconcilePayments(trialServer.deps);
+      expect(await db.select().from(subscriptions).where(eq(subscriptions.id, claim.id))).toEqual([]);
+      expect(subs.get(created.subscriptionId)?.status).toBe('canceled');
+    } finally {
+      trialServer.clock.advance(-moved);
+    }
   });
 });
