@@ -4,7 +4,7 @@ import { subscriptions } from '../../server/db/schema';
 import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
 import { seriousViolations } from '../support/axe';
 import { useBrowserApp } from '../support/browser';
-import { createUser } from '../support/factories';
+import { subscribeWithChallengeCard } from '../support/plan-checkout';
 
 // Decision 040 for subscription starts charged at once (local mode): plans sold without a trial
 // (SUBSCRIPTION_TRIAL_DAYS=0; the default configuration's trial is subscription-3ds.test.ts), so subscribing with the 3-D Secure test card shows the bank's
@@ -14,26 +14,17 @@ import { createUser } from '../support/factories';
 const app = useBrowserApp({ env: { SUBSCRIPTION_TRIAL_DAYS: '0' } });
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** A free user on /payment/artist_pro who subscribes with the card ending 3220; the challenge open. */
-async function subscribeWithChallengeCard(firstName: string) {
-  const user = await createUser({ firstName, lastName: 'Okafor', plan: 'free' }, app.server.deps.db);
-  const page = await app.newPage();
-  await app.signInAs(page, user);
-  await page.goto(`${app.url}/payment/artist_pro`);
-  await page.getByRole('heading', { name: 'Subscribe to Artist Pro' }).waitFor();
-  await page.getByText('Then $5.00 a month; no fees are added. Cancel anytime.').waitFor();
-  await page.getByRole('combobox', { name: 'Test card' }).click();
-  await page.getByRole('option', { name: 'Visa ending 3220 (asks for 3-D Secure)' }).click();
-  await page.getByRole('button', { name: 'Subscribe for $5.00' }).click();
-  const challenge = page.getByRole('dialog', { name: 'Confirm this payment with your bank' });
-  await challenge.getByRole('button', { name: 'Complete authentication' }).waitFor();
-  expect(await seriousViolations(page)).toEqual([]);
-  return { user, page, challenge };
-}
+/** The challenge open for a new free user subscribing with the card ending 3220. */
+const withChallengeOpen = (firstName: string) =>
+  subscribeWithChallengeCard(app, firstName, {
+    terms: 'Then $5.00 a month; no fees are added. Cancel anytime.',
+    button: 'Subscribe for $5.00',
+    dialog: 'Confirm this payment with your bank',
+  });
 
 describe('3-D Secure when subscribing without a trial (local mode)', () => {
   it('completing the bank’s challenge starts the plan; billing shows it active', async () => {
-    const { user, page, challenge } = await subscribeWithChallengeCard('Ada');
+    const { user, page, challenge } = await withChallengeOpen('Ada');
     await challenge.getByRole('button', { name: 'Complete authentication' }).click();
     await page.getByText(/^You are subscribed to Artist Pro\./).waitFor();
     const [row] = await app.server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
@@ -48,7 +39,7 @@ describe('3-D Secure when subscribing without a trial (local mode)', () => {
   });
 
   it('failing it says so, charges nothing, and the form is there to try again', async () => {
-    const { user, page, challenge } = await subscribeWithChallengeCard('Bo');
+    const { user, page, challenge } = await withChallengeOpen('Bo');
     await challenge.getByRole('button', { name: 'Fail authentication' }).click();
     await page.getByText(`${AUTHENTICATION_FAILED} You can try again, with this card or another.`).waitFor();
     expect(await app.server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);

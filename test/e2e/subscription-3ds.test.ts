@@ -4,7 +4,7 @@ import { subscriptions } from '../../server/db/schema';
 import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
 import { seriousViolations } from '../support/axe';
 import { useBrowserApp } from '../support/browser';
-import { createUser } from '../support/factories';
+import { subscribeWithChallengeCard } from '../support/plan-checkout';
 
 // Decision 040 with the default configuration (local mode): every plan has its 30-day trial, so
 // subscribing charges nothing, yet the 3-D Secure test card is authenticated at the trial's start
@@ -14,22 +14,13 @@ import { createUser } from '../support/factories';
 const app = useBrowserApp();
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** A free user on /payment/artist_pro who starts the trial with the card ending 3220; the challenge open. */
-async function startTrialWithChallengeCard(firstName: string) {
-  const user = await createUser({ firstName, lastName: 'Okafor', plan: 'free' }, app.server.deps.db);
-  const page = await app.newPage();
-  await app.signInAs(page, user);
-  await page.goto(`${app.url}/payment/artist_pro`);
-  await page.getByRole('heading', { name: 'Subscribe to Artist Pro' }).waitFor();
-  await page.getByText('Due today (30-day free trial)').waitFor();
-  await page.getByRole('combobox', { name: 'Test card' }).click();
-  await page.getByRole('option', { name: 'Visa ending 3220 (asks for 3-D Secure)' }).click();
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  const challenge = page.getByRole('dialog', { name: 'Confirm your card with your bank' });
-  await challenge.getByText(/Nothing is charged today/).waitFor();
-  expect(await seriousViolations(page)).toEqual([]);
-  return { user, page, challenge };
-}
+/** The challenge open for a new free user subscribing with the card ending 3220. */
+const startTrialWithChallengeCard = (firstName: string) =>
+  subscribeWithChallengeCard(app, firstName, {
+    terms: 'Due today (30-day free trial)',
+    button: 'Start Free Trial',
+    dialog: 'Confirm your card with your bank',
+  });
 
 describe('3-D Secure when starting a free trial (local mode, default configuration)', () => {
   it('completing the bank’s challenge starts the trial; billing shows it as the trial', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { localPaymentIntents, localSubscriptions, paymentHistory, subscriptions } from '../../server/db/schema';
+import { localPaymentIntents, subscriptions } from '../../server/db/schema';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
 import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
@@ -10,6 +10,7 @@ import { DAY, MINUTE } from '../../server/lib/time';
 import { trpcError } from '../support/client';
 import { signedInUser } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
+import { subscriptionStarts } from '../support/subscription-starts';
 
 // Decision 040 with the default configuration: every plan has its 30-day trial (spec 2 §9), so
 // subscribing charges nothing, yet the 3-D Secure test card is authenticated at the trial's start
@@ -18,19 +19,7 @@ import { useTestServer } from '../support/server';
 const server = useTestServer();
 const db = () => server.deps.db;
 
-const rowOf = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
-const historyOf = (userId: string) => db().select().from(paymentHistory).where(eq(paymentHistory.userId, userId));
-const localStart = async (providerId: string) =>
-  (await db().select().from(localSubscriptions).where(eq(localSubscriptions.id, providerId)))[0];
-const intentOf = async (id: string) => (await db().select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)))[0];
-
-/** A free user who starts Artist Pro's trial with the 3-D Secure card: the start waits for the card's authentication. */
-async function waitingTrial() {
-  const subscriber = await signedInUser(server, { plan: 'free' });
-  const started = await subscriber.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: CARDS.threeDSecure });
-  if (!started.nextAction) throw new Error('expected a challenge');
-  return { ...subscriber, started, action: started.nextAction };
-}
+const { rowOf, historyOf, localStart, intentOf, anotherUserCannotComplete, waitingStart: waitingTrial } = subscriptionStarts(server);
 
 /** Runs fn with the clock moved forward by `ms`, and puts it back after. */
 async function movedBy<T>(ms: number, fn: () => Promise<T>): Promise<T> {
@@ -118,14 +107,7 @@ describe('trial start with a card that asks for 3-D Secure (decision 040)', () =
   });
 
   it('another user cannot complete it (NOT_FOUND), and it stays waiting', async () => {
-    const { started, action } = await waitingTrial();
-    const other = await signedInUser(server, { plan: 'free' });
-    expect(await trpcError(other.client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
-      code: 'NOT_FOUND',
-      message: 'Subscription not found',
-    });
-    expect(await rowOf(started.id)).toMatchObject({ status: 'incomplete' });
-    expect(await intentOf(action.paymentIntentId)).toMatchObject({ status: 'requires_action' });
+    await anotherUserCannotComplete(await waitingTrial());
   });
 
   it('abandoned: left alone until ACTION_TIMEOUT_MS, then ended by the reconcile job; the user can subscribe again', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { localPaymentIntents, localSubscriptions, paymentHistory, subscriptions } from '../../server/db/schema';
+import { localPaymentIntents } from '../../server/db/schema';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
 import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
@@ -8,8 +8,8 @@ import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-cha
 import { LOCAL_TEST_PAYMENT_METHODS as CARDS } from '../../server/providers/payments/types';
 import { MINUTE } from '../../server/lib/time';
 import { trpcError } from '../support/client';
-import { signedInUser } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
+import { subscriptionStarts } from '../support/subscription-starts';
 
 // Decision 040 for subscription starts, local provider on PostgreSQL. Plans are sold without a
 // trial here (SUBSCRIPTION_TRIAL_DAYS=0), so subscribing charges the first month at once and the
@@ -17,19 +17,7 @@ import { useTestServer } from '../support/server';
 const server = useTestServer({ env: { SUBSCRIPTION_TRIAL_DAYS: '0' } });
 const db = () => server.deps.db;
 
-const rowOf = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
-const historyOf = (userId: string) => db().select().from(paymentHistory).where(eq(paymentHistory.userId, userId));
-const localStart = async (providerId: string) =>
-  (await db().select().from(localSubscriptions).where(eq(localSubscriptions.id, providerId)))[0];
-const intentOf = async (id: string) => (await db().select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)))[0];
-
-/** A free user who subscribes to Artist Pro with the 3-D Secure card: the start waits for the challenge. */
-async function waitingStart() {
-  const subscriber = await signedInUser(server, { plan: 'free' });
-  const started = await subscriber.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: CARDS.threeDSecure });
-  if (!started.nextAction) throw new Error('expected a challenge');
-  return { ...subscriber, started, action: started.nextAction };
-}
+const { rowOf, historyOf, localStart, intentOf, anotherUserCannotComplete, waitingStart } = subscriptionStarts(server);
 
 describe('subscription start with a card that asks for 3-D Secure (decision 040)', () => {
   it('the plans are sold without a trial here', async () => {
@@ -140,14 +128,7 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
   });
 
   it('another user cannot complete it (NOT_FOUND), and it stays waiting', async () => {
-    const { started, action } = await waitingStart();
-    const other = await signedInUser(server, { plan: 'free' });
-    expect(await trpcError(other.client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
-      code: 'NOT_FOUND',
-      message: 'Subscription not found',
-    });
-    expect(await rowOf(started.id)).toMatchObject({ status: 'incomplete' });
-    expect(await intentOf(action.paymentIntentId)).toMatchObject({ status: 'requires_action' });
+    await anotherUserCannotComplete(await waitingStart());
   });
 
   it('abandoned: left alone until ACTION_TIMEOUT_MS, then ended by the reconcile job; a late approval charges nothing; the user can subscribe again', async () => {
