@@ -36,7 +36,9 @@ function snapshot(row: SubscriptionRow, payment: ProviderSubscription['payment']
 
 /**
  * Local mode (spec 2 §4): trialing for the trial days when there are any, otherwise active with
- * the first month charged at once; a declined first payment creates nothing.
+ * the first month charged at once; a declined first payment creates nothing. With the 3-D Secure
+ * test card it is incomplete until the payer answers the challenge: for the first payment, or,
+ * with a trial, for the card's authentication (decision 040).
  */
 export async function createLocalSubscription(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription> {
   // The first invoice's charge and the subscription commit together: a process killed between the
