@@ -53,6 +53,9 @@ const envSchema = z.object({
   // Stripe search's usual indexing delay (under a minute), yet short enough that stock held by a
   // request that died comes back soon. Tests that kill a server set it to a second.
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Overrides every plan's free trial (spec 2 §9 sets 30 days): 0 charges the first month at once,
+  // so the first payment (and its 3-D Secure challenge, decision 040) happens at subscribe time.
+  SUBSCRIPTION_TRIAL_DAYS: z.coerce.number().int().min(0).max(365).optional(),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('InkLink <no-reply@inklink.local>'),
   VAPID_PUBLIC_KEY: optional,
@@ -113,9 +116,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminOrigin: (e.ADMIN_ORIGIN ?? `http://admin.localhost:${e.PORT}`).replace(/\/$/, ''),
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    },
     /** How long a card payment may stay undecided before the reconcile job settles it. */
     paymentReconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+    /** The free trial of every plan when set (else each plan's own, spec 2 §9). */
+    subscriptionTrialDays: e.SUBSCRIPTION_TRIAL_DAYS ?? null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY },
     google:

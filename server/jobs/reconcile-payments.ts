@@ -1,7 +1,12 @@
 import type { AppDeps } from '../deps';
 import { findStuckCardOrders, reconcileCardOrder, type Settling } from '../domains/orders/service/reconcile';
 import { findStuckPaymentAttempts, reconcilePaymentAttempt } from '../domains/payments/requests/reconcile';
-import { findStuckSubscriptionStarts, reconcileSubscriptionStart } from '../domains/payments/service/reconcile-subscriptions';
+import {
+  findStuckSubscriptionStarts,
+  findWaitingSubscriptionStarts,
+  reconcileSubscriptionStart,
+  settleWaitingStart,
+} from '../domains/payments/service/reconcile-subscriptions';
 import type { ServiceCtx } from '../service-context';
 
 export type SettlingCounts = { settled: number; undecided: number; failed: number };
@@ -10,7 +15,12 @@ export type SettlingCounts = { settled: number; undecided: number; failed: numbe
  * Settles each stuck row on its own: a row that cannot be settled (the provider unreachable, a
  * storefront gone) is logged and tried again next pass, and never holds up the rows after it.
  */
-async function settleEach<Row extends { id: string }>(ctx: ServiceCtx, kind: string, rows: Row[], settle: (ctx: ServiceCtx, row: Row) => Promise<Settling>) {
+async function settleEach<Row extends { id: string }>(
+  ctx: ServiceCtx,
+  kind: string,
+  rows: Row[],
+  settle: (ctx: ServiceCtx, row: Row) => Promise<Settling>,
+) {
   const counts: SettlingCounts = { settled: 0, undecided: 0, failed: 0 };
   for (const row of rows) {
     try {
@@ -36,9 +46,21 @@ export async function reconcilePayments(deps: AppDeps) {
   const after = deps.config.paymentReconcileAfterMs;
   const orders = await settleEach(ctx, 'order', await findStuckCardOrders(ctx, after), reconcileCardOrder);
   const paymentAttempts = await settleEach(ctx, 'payment attempt', await findStuckPaymentAttempts(ctx, after), reconcilePaymentAttempt);
-  const subscriptionStarts = await settleEach(ctx, 'subscription start', await findStuckSubscriptionStarts(ctx, after), reconcileSubscriptionStart);
-  if (orders.settled + paymentAttempts.settled + subscriptionStarts.settled > 0) {
-    deps.logger.info({ orders, paymentAttempts, subscriptionStarts }, 'settled stuck card payments against the provider');
+  const subscriptionStarts = await settleEach(
+    ctx,
+    'subscription start',
+    await findStuckSubscriptionStarts(ctx, after),
+    reconcileSubscriptionStart,
+  );
+  // Decision 040: starts whose first payment waited for a 3-D Secure challenge nobody came back from.
+  const waitingStarts = await settleEach(
+    ctx,
+    'waiting subscription start',
+    await findWaitingSubscriptionStarts(ctx, after),
+    settleWaitingStart,
+  );
+  if (orders.settled + paymentAttempts.settled + subscriptionStarts.settled + waitingStarts.settled > 0) {
+    deps.logger.info({ orders, paymentAttempts, subscriptionStarts, waitingStarts }, 'settled stuck card payments against the provider');
   }
-  return { orders, paymentAttempts, subscriptionStarts };
+  return { orders, paymentAttempts, subscriptionStarts, waitingStarts };
 }

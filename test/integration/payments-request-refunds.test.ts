@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import { PaymentProviderError } from '../../server/providers/payments/types';
 import { trpcError } from '../support/client';
 import { isPostgres } from '../support/databases';
 import { paymentRequestCast, signedInUser } from '../support/payments-fixtures';
+import { deliverStripeWebhook } from '../support/payments-stripe-api';
 import { useTestServer } from '../support/server';
 
 // Decision 039: the requester refunds a paid payment request, in full or in part, within 180 days.
@@ -45,16 +45,7 @@ let eventSeq = 0;
 /** A refund webhook as Stripe signs it. */
 async function deliverRefundEvent(type: string, object: Record<string, unknown>, id = `evt_refund_${Date.now()}_${eventSeq++}`) {
   const payload = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: SECRET,
-    timestamp: Math.floor(server.clock.now().getTime() / 1000),
-  });
-  const response = await fetch(`${server.url}/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
+  const response = await deliverStripeWebhook(server, SECRET, payload);
   expect(response.status).toBe(200);
   return { id, body: await response.json() };
 }

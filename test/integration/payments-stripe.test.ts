@@ -172,7 +172,7 @@ describe('payments through Stripe', () => {
       'items[0][price_data][recurring][interval]': 'month',
       default_payment_method: 'pm_1Visa',
       trial_period_days: '30',
-      payment_behavior: 'error_if_incomplete',
+      payment_behavior: 'allow_incomplete',
       'metadata[subscriptionId]': sub.id,
     });
   });

@@ -9,6 +9,7 @@ import {
   shopUsers,
   subscriptions,
 } from '../../server/db/schema';
+import { providerFields, subscriptionStartKey } from '../../server/domains/payments/service/subscriptions';
 import type { TestClient } from '../support/client';
 import { readyToReceive } from '../support/commerce-fixtures';
 import { createUser, signIn } from '../support/factories';
@@ -240,6 +241,38 @@ async function ownSubscription(w: World) {
     .set({ deleted: true })
     .where(and(eq(subscriptions.userId, w.owner.user.id), isNull(subscriptions.stripeSubscriptionId)));
   return (await w.owner.client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: 'pm_card_visa' })).id;
+}
+
+/**
+ * The owner's subscription start whose first payment waited for 3-D Secure, approved (decision 040).
+ * Plans carry a trial here, so the start is made as subscribe makes one without: a claim, the
+ * provider's subscription charged at once under the claim's key, the claim filled.
+ */
+async function waitingSubscriptionStart(w: World) {
+  const db = w.server.deps.db;
+  await db.update(subscriptions).set({ deleted: true }).where(eq(subscriptions.userId, w.owner.user.id));
+  const [claim] = await db
+    .insert(subscriptions)
+    .values({
+      userId: w.owner.user.id,
+      planId: 'artist_pro',
+      planName: 'Artist Pro',
+      price: 500,
+      status: 'incomplete',
+      createdAt: w.server.clock.now(),
+    })
+    .returning();
+  const started = await w.server.deps.payments.createSubscription({
+    customerId: `cus_local_${w.owner.user.id.replaceAll('-', '')}`,
+    plan: { planId: 'artist_pro', planName: 'Artist Pro', priceCents: 500, currency: 'usd' },
+    paymentMethodId: 'pm_card_threeDSecure2Required',
+    trialDays: 0,
+    idempotencyKey: subscriptionStartKey(claim.id),
+  });
+  if (!started.action) throw new Error('expected the 3-D Secure card to ask for an action');
+  await db.update(subscriptions).set(providerFields(started)).where(eq(subscriptions.id, claim.id));
+  await w.owner.client.payment.answerLocalChallenge.mutate({ ...started.action, approve: true });
+  return claim.id;
 }
 
 export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
@@ -562,6 +595,10 @@ export const OWNERSHIP: Record<string, OwnershipCase<unknown>> = {
   'payment.subscribe': entry({
     setup: async () => null,
     call: (c, _, w) => c.payment.subscribe.mutate({ priceId: 'studio', paymentMethodId: 'pm_card_visa', studioId: w.studio.id }),
+  }),
+  'payment.completeSubscription': entry({
+    setup: waitingSubscriptionStart,
+    call: (c, subscriptionId) => c.payment.completeSubscription.mutate({ subscriptionId }),
   }),
   'payment.cancelSubscription': entry({
     setup: ownSubscription,

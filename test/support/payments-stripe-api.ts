@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { TestServer } from './server';
 
 export type RecordedStripeRequest = {
   method: string;
@@ -175,4 +177,18 @@ export function paymentIntentsBook() {
       return { body: intent };
     },
   };
+}
+
+/** Delivers an event to the app's Stripe webhook, signed as Stripe signs it, at the server's business time. */
+export function deliverStripeWebhook(server: TestServer, secret: string, payload: string) {
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    timestamp: Math.floor(server.clock.now().getTime() / 1000),
+  });
+  return fetch(`${server.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }

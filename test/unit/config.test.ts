@@ -28,6 +28,14 @@ describe('configuration defaults (CONTRACT.md)', () => {
     expect(loadConfig({ ADMIN_ORIGIN: 'https://inklink-admin.example.com' }).adminOrigin).toBe('https://inklink-admin.example.com');
   });
 
+  it('keeps each plan’s trial unless SUBSCRIPTION_TRIAL_DAYS sets every plan’s (0: none), and refuses a negative or fractional one', () => {
+    expect(loadConfig({}).subscriptionTrialDays).toBeNull();
+    expect(loadConfig({ SUBSCRIPTION_TRIAL_DAYS: '0' }).subscriptionTrialDays).toBe(0);
+    expect(loadConfig({ SUBSCRIPTION_TRIAL_DAYS: '7' }).subscriptionTrialDays).toBe(7);
+    expect(() => loadConfig({ SUBSCRIPTION_TRIAL_DAYS: '-1' })).toThrow(/SUBSCRIPTION_TRIAL_DAYS/);
+    expect(() => loadConfig({ SUBSCRIPTION_TRIAL_DAYS: '1.5' })).toThrow(/SUBSCRIPTION_TRIAL_DAYS/);
+  });
+
   it('refuses an origin that is not a URL', () => {
     expect(() => loadConfig({ APP_ORIGIN: 'localhost' })).toThrow(/APP_ORIGIN/);
   });

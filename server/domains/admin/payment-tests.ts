@@ -53,7 +53,9 @@ export async function testSubscription({ ctx, input }: { ctx: ServiceCtx; input:
       idempotencyKey: `${key}:subscription`,
       metadata: { adminTest: 'true' },
     });
-    await ctx.deps.payments.cancelSubscription({ subscriptionId: subscription.subscriptionId, atPeriodEnd: false, idempotencyKey: `${key}:cancel` });
+    // A first payment waiting for 3-D Secure (decision 040) is ended with its charge, so nobody can approve it later.
+    if (subscription.action) await ctx.deps.payments.endSubscriptionStart({ subscriptionId: subscription.subscriptionId, idempotencyKey: `${key}:subscription` });
+    else await ctx.deps.payments.cancelSubscription({ subscriptionId: subscription.subscriptionId, atPeriodEnd: false, idempotencyKey: `${key}:cancel` });
     return {
       ok: true,
       summary: `${plan.planName} ${subscription.status} with ${trialDays} trial days, then cancelled`,

@@ -162,6 +162,9 @@ export async function applySubscriptionSnapshot(tx: ServiceCtx, sub: ProviderSub
     .where(bySubscription(sub.subscriptionId))
     .for('update');
   if (!before || (before.providerEventAt && before.providerEventAt > eventAt)) return;
+  // A trial start waiting for its card's authentication is trialing on Stripe from the first
+  // event; our row starts it once completeSubscription or the reconcile job read the card authenticated.
+  if (before.status === 'incomplete' && sub.cardSetupPending) return;
   const [row] = await tx.db
     .update(subscriptions)
     .set({

@@ -31,13 +31,18 @@ export const subscribeInput = z.object({
 
 export const subscriptionIdField = z.uuid({ error: 'Subscription not found' });
 export const cancelSubscriptionInput = z.object({ subscriptionId: subscriptionIdField, cancelAtPeriodEnd: z.boolean().default(true) });
+export const completeSubscriptionInput = z.object({ subscriptionId: subscriptionIdField });
 export const changePlanInput = z.object({ subscriptionId: subscriptionIdField, priceId: priceIdField });
 
 export const historyInput = z.object({ cursor: z.string().max(100).nullish() }).default({});
 
 // --- Payment requests -----------------------------------------------------------------------
 
-const userIdField = z.string({ error: 'User ID is required' }).trim().min(1, 'User ID is required').pipe(z.uuid({ error: 'User not found' }));
+const userIdField = z
+  .string({ error: 'User ID is required' })
+  .trim()
+  .min(1, 'User ID is required')
+  .pipe(z.uuid({ error: 'User not found' }));
 
 export const amountField = z
   .number({ error: 'Amount must be greater than 0' })

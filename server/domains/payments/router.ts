@@ -7,6 +7,7 @@ import {
   addPaymentMethodInput,
   answerLocalChallengeInput,
   completePaymentActionInput,
+  completeSubscriptionInput,
   cancelSubscriptionInput,
   changePlanInput,
   completeOnboardingInput,
@@ -32,15 +33,20 @@ import { listPaymentHistory } from './service/history';
 import { addPaymentMethod, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from './service/methods';
 import { entitlementsOf } from '../plans/entitlements';
 import { cancelSubscription, changePlan, listPlans, listSubscriptions, subscribe } from './service/subscriptions';
+import { completeSubscription } from './service/subscription-starts';
 
 export const paymentRouter = router({
-  plans: publicProcedure.query(() => listPlans()),
+  plans: publicProcedure.query(({ ctx }) => listPlans(ctx.service)),
   /** Which card form to show: Stripe Elements (with the publishable key) or the local test form. */
   config: publicProcedure.query(({ ctx }) => ({
     provider: ctx.deps.payments.kind,
     publishableKey: ctx.deps.config.stripe.publishableKey ?? null,
   })),
   subscribe: authedProcedure.input(subscribeInput).mutation(({ ctx, input }) => subscribe({ ctx: ctx.service, input })),
+  /** After the bank's 3-D Secure challenge of a subscription's first payment (decision 040). */
+  completeSubscription: authedProcedure
+    .input(completeSubscriptionInput)
+    .mutation(({ ctx, input }) => completeSubscription({ ctx: ctx.service, input })),
   subscriptions: authedProcedure.query(({ ctx }) => listSubscriptions({ ctx: ctx.service })),
   /** The caller's plans and features (decision 042): what the pages offer or show an upgrade prompt for. */
   entitlements: authedProcedure.query(({ ctx }) => entitlementsOf(ctx.service.db, { userId: ctx.user.id })),
@@ -55,7 +61,9 @@ export const paymentRouter = router({
     .mutation(({ ctx, input }) => setDefaultPaymentMethod({ ctx: ctx.service, input })),
   deleteMethod: authedProcedure.input(paymentMethodInput).mutation(({ ctx, input }) => deletePaymentMethod({ ctx: ctx.service, input })),
   history: authedProcedure.input(historyInput).query(({ ctx, input }) => listPaymentHistory({ ctx: ctx.service, input })),
-  answerLocalChallenge: authedProcedure.input(answerLocalChallengeInput).mutation(({ ctx, input }) => answerLocalChallenge(ctx.service, input)),
+  answerLocalChallenge: authedProcedure
+    .input(answerLocalChallengeInput)
+    .mutation(({ ctx, input }) => answerLocalChallenge(ctx.service, input)),
 });
 
 export const paymentRequestRouter = router({
@@ -63,7 +71,9 @@ export const paymentRequestRouter = router({
   process: authedProcedure
     .input(processPaymentRequestInput)
     .mutation(({ ctx, input }) => processPaymentRequest({ ctx: ctx.service, input })),
-  completeAction: authedProcedure.input(completePaymentActionInput).mutation(({ ctx, input }) => completePaymentAction({ ctx: ctx.service, input })),
+  completeAction: authedProcedure
+    .input(completePaymentActionInput)
+    .mutation(({ ctx, input }) => completePaymentAction({ ctx: ctx.service, input })),
   decline: authedProcedure
     .input(declinePaymentRequestInput)
     .mutation(({ ctx, input }) => declinePaymentRequest({ ctx: ctx.service, input })),

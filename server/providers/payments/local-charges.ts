@@ -94,12 +94,18 @@ const recordCharge = (db: Db) =>
 
 /**
  * Charges a test card. The outcome is recorded under the idempotency key (unique), so a retry,
- * even a concurrent one, returns the first outcome and never charges twice.
+ * even a concurrent one, returns the first outcome and never charges twice. A zero amount is a
+ * card authentication (a subscription's trial start, Stripe's SetupIntent): nothing moves.
  */
-export async function chargeLocally(books: LocalBooks, input: ChargeInput): Promise<ChargeResult> {
+export async function chargeLocally(
+  books: LocalBooks,
+  input: ChargeInput,
+  options: { authenticated?: boolean } = {},
+): Promise<ChargeResult> {
   const refused = await refusal(books, input);
-  // A card that asks for 3-D Secure: nothing is charged until the payer answers the challenge.
-  const challenged = !refused && localCard(input.paymentMethodId)?.challenge === true;
+  // A card that asks for 3-D Secure: nothing is charged until the payer answers the challenge,
+  // unless the charge is an off-session renewal on a card authenticated for it (`authenticated`).
+  const challenged = !refused && !options.authenticated && localCard(input.paymentMethodId)?.challenge === true;
   const id = localId('pi');
   const [created] = await recordCharge(books.db).execute({
     id,

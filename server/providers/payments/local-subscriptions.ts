@@ -1,14 +1,10 @@
 import { and, eq, inArray, lte, or } from 'drizzle-orm';
-import { localSubscriptions } from '../../db/schema';
+import { localPaymentIntents, localSubscriptions } from '../../db/schema';
 import { DAY } from '../../lib/time';
-import { chargeLocally, localReceiptUrl } from './local-charges';
+import { cancelLocalCharge, chargeLocally, findLocalCharge, localReceiptUrl } from './local-charges';
 import { localCard, noSuchPaymentMethod } from './local-cards';
 import { type LocalBooks, localId } from './local-books';
 import { awaitsAction, type CreateSubscriptionInput, type PlanPrice, PaymentProviderError, type ProviderSubscription } from './types';
-
-/** A subscription's first payment cannot wait for 3-D Secure yet (decision 040). */
-export const SUBSCRIPTION_NEEDS_OTHER_CARD =
-  'This card asks for 3-D Secure, which subscriptions do not support yet. Please use another card.';
 
 type SubscriptionRow = typeof localSubscriptions.$inferSelect;
 
@@ -40,7 +36,9 @@ function snapshot(row: SubscriptionRow, payment: ProviderSubscription['payment']
 
 /**
  * Local mode (spec 2 §4): trialing for the trial days when there are any, otherwise active with
- * the first month charged at once; a declined first payment creates nothing.
+ * the first month charged at once; a declined first payment creates nothing. With the 3-D Secure
+ * test card it is incomplete until the payer answers the challenge: for the first payment, or,
+ * with a trial, for the card's authentication (decision 040).
  */
 export async function createLocalSubscription(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription> {
   // The first invoice's charge and the subscription commit together: a process killed between the
@@ -50,24 +48,32 @@ export async function createLocalSubscription(books: LocalBooks, input: CreateSu
 
 async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription> {
   const [existing] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
-  if (existing) return snapshot(existing);
+  if (existing) return startSnapshot(books, existing);
   if (!localCard(input.paymentMethodId)) throw new PaymentProviderError(noSuchPaymentMethod(input.paymentMethodId));
   const now = books.clock.now();
   let payment: ProviderSubscription['payment'] = null;
-  if (input.trialDays <= 0) {
+  let action: ProviderSubscription['action'];
+  if (input.trialDays > 0) action = await authenticateCard(books, input);
+  else {
     const charged = await chargeLocally(books, {
       amountCents: input.plan.priceCents,
       currency: input.plan.currency,
       paymentMethodId: input.paymentMethodId,
       customerId: input.customerId,
       description: `${input.plan.planName} subscription`,
-      idempotencyKey: `${input.idempotencyKey}:first-invoice`,
+      idempotencyKey: firstInvoiceKey(input.idempotencyKey),
       metadata: input.metadata,
     });
-    // Subscription starts do not run the 3-D Secure challenge yet (decision 040): such a card is refused, as with Stripe.
-    if (awaitsAction(charged)) throw new PaymentProviderError(SUBSCRIPTION_NEEDS_OTHER_CARD, charged.declineCode);
-    if (!charged.ok) throw new PaymentProviderError(charged.reason, charged.declineCode);
-    payment = { chargeId: charged.chargeId ?? charged.paymentIntentId, amountCents: input.plan.priceCents, receiptUrl: charged.receiptUrl };
+    // A card asking for 3-D Secure leaves the subscription incomplete until the payer answers
+    // (decision 040), with its first month as the period it will have once paid, as Stripe's has.
+    if (awaitsAction(charged)) action = charged.action;
+    else if (!charged.ok) throw new PaymentProviderError(charged.reason, charged.declineCode);
+    else
+      payment = {
+        chargeId: charged.chargeId ?? charged.paymentIntentId,
+        amountCents: input.plan.priceCents,
+        receiptUrl: charged.receiptUrl,
+      };
   }
   const trialEnd = input.trialDays > 0 ? new Date(now.getTime() + input.trialDays * DAY) : null;
   const [row] = await books.db
@@ -80,7 +86,7 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
       price: input.plan.priceCents,
       currency: input.plan.currency,
       defaultPaymentMethodId: input.paymentMethodId,
-      status: trialEnd ? 'trialing' : 'active',
+      status: action ? 'incomplete' : trialEnd ? 'trialing' : 'active',
       trialEnd,
       currentPeriodStart: now,
       currentPeriodEnd: trialEnd ?? addMonth(now),
@@ -89,18 +95,135 @@ async function createInBooks(books: LocalBooks, input: CreateSubscriptionInput):
     })
     .onConflictDoNothing({ target: localSubscriptions.idempotencyKey })
     .returning();
-  if (row) return snapshot(row, payment);
-  // A concurrent retry with the same key won the insert; its row is the subscription.
-  const [first] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
-  return snapshot(first, payment);
+  // Without a row, a concurrent retry with the same key won the insert; its row is the subscription.
+  const [started] = row
+    ? [row]
+    : await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, input.idempotencyKey));
+  return action ? { ...snapshot(started), action } : snapshot(started, payment);
+}
+
+/** The first invoice's charge of the subscription started under this key. */
+const firstInvoiceKey = (idempotencyKey: string) => `${idempotencyKey}:first-invoice`;
+
+/** The card's authentication at the start of a trial (Stripe's pending_setup_intent), under this key. */
+const cardSetupKey = (idempotencyKey: string) => `${idempotencyKey}:card-setup`;
+
+/** The record that decides a start: its card's authentication with a trial, its first invoice's charge without. */
+const startKey = (row: Pick<SubscriptionRow, 'idempotencyKey' | 'trialEnd'>) =>
+  row.trialEnd ? cardSetupKey(row.idempotencyKey) : firstInvoiceKey(row.idempotencyKey);
+
+/**
+ * A trial charges nothing, yet a card that asks for 3-D Secure is authenticated now, for the
+ * renewals it will pay off-session (Stripe's pending_setup_intent, decision 040): a zero-amount
+ * record in the local charges, answered through the same challenge. Other cards need nothing.
+ */
+async function authenticateCard(books: LocalBooks, input: CreateSubscriptionInput): Promise<ProviderSubscription['action']> {
+  if (!localCard(input.paymentMethodId)?.challenge) return undefined;
+  const setup = await chargeLocally(books, {
+    amountCents: 0,
+    currency: input.plan.currency,
+    paymentMethodId: input.paymentMethodId,
+    customerId: input.customerId,
+    description: `${input.plan.planName} subscription: card authentication`,
+    idempotencyKey: cardSetupKey(input.idempotencyKey),
+    metadata: input.metadata,
+  });
+  return awaitsAction(setup) ? setup.action : undefined;
+}
+
+/**
+ * Whether the subscription's current card was authenticated for it (its trial's card setup or its
+ * first invoice's challenge succeeded on that card): Stripe then exempts its off-session renewals
+ * from 3-D Secure, so the local test card charges them without a challenge.
+ */
+async function cardAuthenticatedFor(books: LocalBooks, sub: SubscriptionRow): Promise<boolean> {
+  const [authenticated] = await books.db
+    .select({ id: localPaymentIntents.id })
+    .from(localPaymentIntents)
+    .where(
+      and(
+        inArray(localPaymentIntents.idempotencyKey, [cardSetupKey(sub.idempotencyKey), firstInvoiceKey(sub.idempotencyKey)]),
+        eq(localPaymentIntents.paymentMethodId, sub.defaultPaymentMethodId),
+        eq(localPaymentIntents.status, 'succeeded'),
+      ),
+    )
+    .limit(1);
+  return authenticated !== undefined;
+}
+
+/**
+ * The subscription with its first payment when it has one; an incomplete start also with what its
+ * first invoice's charge waits for (the challenge) or why it failed.
+ */
+async function startSnapshot(books: LocalBooks, row: SubscriptionRow): Promise<ProviderSubscription> {
+  const payment = row.latestChargeId
+    ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) }
+    : null;
+  if (row.status !== 'incomplete') return snapshot(row, payment);
+  const record = await findLocalCharge(books, startKey(row));
+  if (record.status === 'requires_action')
+    return { ...snapshot(row), action: { paymentIntentId: record.paymentIntentId, clientSecret: record.clientSecret } };
+  if (record.status === 'failed') return { ...snapshot(row), firstPaymentFailure: record.reason };
+  return snapshot(row);
 }
 
 /** The subscription created under this idempotency key, with its first payment when it had one. */
 export async function findLocalSubscription(books: LocalBooks, idempotencyKey: string): Promise<ProviderSubscription | null> {
   const [row] = await books.db.select().from(localSubscriptions).where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
-  if (!row) return null;
-  const payment = row.latestChargeId ? { chargeId: row.latestChargeId, amountCents: row.price, receiptUrl: localReceiptUrl(books, row.latestChargeId) } : null;
-  return snapshot(row, payment);
+  return row ? startSnapshot(books, row) : null;
+}
+
+/**
+ * An incomplete start whose first charge succeeded becomes active, once (the status guard: two
+ * readers, or a reader and endLocalSubscriptionStart, activate it one time), as Stripe's does when
+ * its first invoice is paid.
+ */
+async function activatePaidStart(books: LocalBooks, row: SubscriptionRow): Promise<SubscriptionRow> {
+  if (row.status !== 'incomplete') return row;
+  const record = await findLocalCharge(books, startKey(row));
+  if (record.status !== 'succeeded') return row;
+  // An authenticated card starts the trial; a paid first invoice, the first month.
+  const [activated] = await books.db
+    .update(localSubscriptions)
+    .set(row.trialEnd ? { status: 'trialing' } : { status: 'active', latestChargeId: record.chargeId ?? record.paymentIntentId })
+    .where(and(eq(localSubscriptions.id, row.id), eq(localSubscriptions.status, 'incomplete')))
+    .returning();
+  return activated ?? (await startRow(books, row.id, row.idempotencyKey)) ?? row;
+}
+
+async function startRow(books: LocalBooks, subscriptionId: string, idempotencyKey: string) {
+  const [row] = await books.db
+    .select()
+    .from(localSubscriptions)
+    .where(and(eq(localSubscriptions.id, subscriptionId), eq(localSubscriptions.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+/** The start read again after the payer answered the challenge; null when it is not ours. */
+export async function getLocalSubscriptionStart(books: LocalBooks, input: { subscriptionId: string; idempotencyKey: string }) {
+  const row = await startRow(books, input.subscriptionId, input.idempotencyKey);
+  return row ? startSnapshot(books, await activatePaidStart(books, row)) : null;
+}
+
+/**
+ * Ends a start whose first payment never completed: its charge is cancelled first (so the payer
+ * can no longer approve it), then the subscription is canceled, unless the payer approved just
+ * before, which activates it instead.
+ */
+export async function endLocalSubscriptionStart(books: LocalBooks, input: { subscriptionId: string; idempotencyKey: string }) {
+  const row = await startRow(books, input.subscriptionId, input.idempotencyKey);
+  if (!row) throw new PaymentProviderError(`No such subscription: '${input.subscriptionId}'`);
+  if (row.status !== 'incomplete') return startSnapshot(books, row);
+  const record = await findLocalCharge(books, startKey(row));
+  if (record.status === 'requires_action')
+    await cancelLocalCharge(books, { paymentIntentId: record.paymentIntentId, idempotencyKey: startKey(row) });
+  const paid = await activatePaidStart(books, row);
+  if (paid.status !== 'incomplete') return startSnapshot(books, paid);
+  await books.db
+    .update(localSubscriptions)
+    .set({ status: 'canceled', canceledAt: books.clock.now() })
+    .where(and(eq(localSubscriptions.id, row.id), eq(localSubscriptions.status, 'incomplete')));
+  return startSnapshot(books, (await startRow(books, row.id, row.idempotencyKey)) ?? row);
 }
 
 async function updateSubscription(books: LocalBooks, subscriptionId: string, changes: Partial<typeof localSubscriptions.$inferInsert>) {
@@ -114,7 +237,11 @@ export const changeLocalSubscriptionPlan = (books: LocalBooks, subscriptionId: s
   updateSubscription(books, subscriptionId, { planId: plan.planId, price: plan.priceCents, currency: plan.currency });
 
 export const cancelLocalSubscription = (books: LocalBooks, subscriptionId: string, atPeriodEnd: boolean) =>
-  updateSubscription(books, subscriptionId, atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() });
+  updateSubscription(
+    books,
+    subscriptionId,
+    atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled', canceledAt: books.clock.now() },
+  );
 
 /** How many due subscriptions one renewal pass handles. */
 const RENEWAL_BATCH = 50;
@@ -198,14 +325,18 @@ async function renewOne(books: LocalBooks, sub: SubscriptionRow, now: Date): Pro
       subscription: snapshot(await update({ status: 'canceled', canceledAt: sub.currentPeriodEnd, nextRetryAt: null })),
       failure: null,
     };
-  const charged = await chargeLocally(books, {
-    amountCents: sub.price,
-    currency: sub.currency,
-    paymentMethodId: sub.defaultPaymentMethodId,
-    customerId: sub.customerId,
-    description: `Subscription renewal (${sub.planId})`,
-    idempotencyKey: attemptKey(sub),
-  });
+  const charged = await chargeLocally(
+    books,
+    {
+      amountCents: sub.price,
+      currency: sub.currency,
+      paymentMethodId: sub.defaultPaymentMethodId,
+      customerId: sub.customerId,
+      description: `Subscription renewal (${sub.planId})`,
+      idempotencyKey: attemptKey(sub),
+    },
+    { authenticated: await cardAuthenticatedFor(books, sub) },
+  );
   if (!charged.ok)
     return {
       subscription: snapshot(await update(afterFailure(sub, now))),

@@ -21,6 +21,7 @@ export function subscriptionOf(subscription: Stripe.Subscription): ProviderSubsc
     canceledAt: maybeSeconds(subscription.canceled_at),
     payment: null,
     endedForNonPayment: subscription.cancellation_details?.reason === 'payment_failed',
+    ...(subscription.status === 'trialing' && subscription.pending_setup_intent && { cardSetupPending: true }),
   };
 }
 
@@ -32,7 +33,10 @@ export function accountOf(account: Stripe.Account): ConnectAccountSnapshot {
     chargesEnabled: account.charges_enabled ?? false,
     payoutsEnabled: account.payouts_enabled ?? false,
     detailsSubmitted: account.details_submitted ?? false,
-    capabilities: { card_payments: capability(account.capabilities?.card_payments), transfers: capability(account.capabilities?.transfers) },
+    capabilities: {
+      card_payments: capability(account.capabilities?.card_payments),
+      transfers: capability(account.capabilities?.transfers),
+    },
     currentlyDue: account.requirements?.currently_due ?? [],
     eventuallyDue: account.requirements?.eventually_due ?? [],
     pastDue: account.requirements?.past_due ?? [],

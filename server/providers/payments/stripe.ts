@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { moveStripeSubscriptionsToCard } from './stripe-billing';
 import { accountOf, payoutOf, subscriptionOf, sumIn } from './stripe-mapping';
 import { chargeRecordOf, IDEMPOTENCY_KEY_METADATA, metadataQuery } from './stripe-lookup';
+import { endStart, readStart, START_EXPAND, startOf } from './stripe-starts';
 import { AUTHENTICATION_REQUIRED, type ChargeResult, type PaymentsProvider, PaymentProviderError, type PlanPrice } from './types';
 
 export type StripeSettings = { secretKey: string; apiUrl?: string };
@@ -13,13 +14,20 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'InkLink' },
-    ...(target && { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }),
+    ...(target && {
+      host: target.hostname,
+      port: target.port || (target.protocol === 'https:' ? 443 : 80),
+      protocol: target.protocol === 'https:' ? 'https' : 'http',
+    }),
   });
 }
 
 /** A refusal the payer can act on: a card error, or an id Stripe does not know. */
 function isRefusal(error: unknown): error is Stripe.errors.StripeError {
-  return error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing');
+  return (
+    error instanceof Stripe.errors.StripeCardError ||
+    (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+  );
 }
 
 /** Runs a Stripe call, turning refusals into PaymentProviderError (other failures stay errors). */
@@ -102,13 +110,27 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
           { idempotencyKey: input.idempotencyKey },
         );
         if (intent.status === 'requires_action' && intent.client_secret) {
-          return { ok: false, reason: AUTHENTICATION_REQUIRED, declineCode: 'requires_action', action: { paymentIntentId: intent.id, clientSecret: intent.client_secret } };
+          return {
+            ok: false,
+            reason: AUTHENTICATION_REQUIRED,
+            declineCode: 'requires_action',
+            action: { paymentIntentId: intent.id, clientSecret: intent.client_secret },
+          };
         }
         if (intent.status !== 'succeeded') {
-          return { ok: false, reason: 'This card needs an action which is not supported here. Please use another card.', declineCode: intent.status };
+          return {
+            ok: false,
+            reason: 'This card needs an action which is not supported here. Please use another card.',
+            declineCode: intent.status,
+          };
         }
         const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-        return { ok: true, paymentIntentId: intent.id, chargeId: charge?.id ?? (intent.latest_charge as string | null), receiptUrl: charge?.receipt_url ?? null };
+        return {
+          ok: true,
+          paymentIntentId: intent.id,
+          chargeId: charge?.id ?? (intent.latest_charge as string | null),
+          receiptUrl: charge?.receipt_url ?? null,
+        };
       } catch (error) {
         if (isRefusal(error)) return { ok: false, reason: error.message, declineCode: error.decline_code ?? error.code ?? null };
         throw error;
@@ -161,11 +183,21 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
       return ended ? chargeRecordOf([ended]) : { status: 'none' };
     },
 
+    // An incomplete one counts too: its first payment may wait for a 3-D Secure challenge, and
+    // the reconcile job ends it once abandoned (decision 040).
     async findSubscription(idempotencyKey) {
       const found = await stripe.subscriptions.search({ query: metadataQuery(idempotencyKey), limit: 10 });
-      const started = found.data.find((sub) => sub.status !== 'incomplete' && sub.status !== 'incomplete_expired');
-      return started ? subscriptionOf(started) : null;
+      const alive = found.data.filter((sub) => sub.status !== 'incomplete_expired');
+      const started = alive.find((sub) => sub.status !== 'incomplete') ?? alive[0];
+      if (!started) return null;
+      // A trial whose card is still to be authenticated is an incomplete start (read with its SetupIntent).
+      if (started.status === 'trialing' && started.pending_setup_intent) return readStart(stripe, started.id, idempotencyKey);
+      return subscriptionOf(started);
     },
+
+    getSubscriptionStart: ({ subscriptionId, idempotencyKey }) => readStart(stripe, subscriptionId, idempotencyKey),
+
+    endSubscriptionStart: ({ subscriptionId, idempotencyKey }) => endStart(stripe, subscriptionId, idempotencyKey),
 
     async createCustomer({ email, name, userId, idempotencyKey }) {
       const customer = await stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey });
@@ -174,7 +206,11 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
 
     async attachPaymentMethod({ customerId, paymentMethodId }) {
       const method = await refusing(() =>
-        stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey: `attach:${customerId}:${paymentMethodId}` }),
+        stripe.paymentMethods.attach(
+          paymentMethodId,
+          { customer: customerId },
+          { idempotencyKey: `attach:${customerId}:${paymentMethodId}` },
+        ),
       );
       return {
         paymentMethodId: method.id,
@@ -202,14 +238,20 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
             items: [{ price_data: await products.priceData(input.plan) }],
             default_payment_method: input.paymentMethodId,
             ...(input.trialDays > 0 && { trial_period_days: input.trialDays }),
-            // A declined first payment fails the call instead of leaving an incomplete subscription.
-            payment_behavior: 'error_if_incomplete',
+            // The first invoice is charged on the card at once; one that needs 3-D Secure (or is
+            // declined) leaves the subscription incomplete instead of failing the call (decision 040).
+            payment_behavior: 'allow_incomplete',
+            expand: START_EXPAND,
             metadata: { ...input.metadata, planId: input.plan.planId, [IDEMPOTENCY_KEY_METADATA]: input.idempotencyKey },
           },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      return subscriptionOf(subscription);
+      const { start, declineCode } = await startOf(stripe, subscription);
+      if (start.firstPaymentFailure === undefined) return start;
+      // A decline is refused as before, and leaves no subscription behind.
+      await endStart(stripe, subscription.id, input.idempotencyKey);
+      throw new PaymentProviderError(start.firstPaymentFailure, declineCode);
     },
 
     async changeSubscriptionPlan({ subscriptionId, plan, idempotencyKey }) {
@@ -256,7 +298,9 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     },
 
     async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
-      const link = await refusing(() => stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' }));
+      const link = await refusing(() =>
+        stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' }),
+      );
       return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
     },
 
@@ -272,7 +316,9 @@ export function createStripePayments(settings: StripeSettings): PaymentsProvider
     },
 
     async createPayout({ accountId, amountCents, currency, method, idempotencyKey }) {
-      const payout = await refusing(() => stripe.payouts.create({ amount: amountCents, currency, method }, { stripeAccount: accountId, idempotencyKey }));
+      const payout = await refusing(() =>
+        stripe.payouts.create({ amount: amountCents, currency, method }, { stripeAccount: accountId, idempotencyKey }),
+      );
       return payoutOf(payout);
     },
 

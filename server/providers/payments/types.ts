@@ -160,6 +160,18 @@ export type ProviderSubscription = {
   dunning?: { failedAttempts: number; nextAttemptAt: Date | null };
   /** Canceled by the provider because the renewal could not be paid (Stripe's cancellation_details.reason payment_failed). */
   endedForNonPayment?: boolean;
+  /**
+   * A start (status incomplete) whose first payment waits for the payer's 3-D Secure challenge
+   * (decision 040): what their browser needs to show it.
+   */
+  action?: NextAction;
+  /** A start (status incomplete) whose first payment failed, e.g. a failed challenge: why. Nothing was charged. */
+  firstPaymentFailure?: string;
+  /**
+   * A trial whose card Stripe is still authenticating, or did (its pending_setup_intent is set; a
+   * webhook does not say which): a start is then settled by reading it, not by the event.
+   */
+  cardSetupPending?: true;
 };
 
 export type CreateSubscriptionInput = {
@@ -223,8 +235,23 @@ export interface PaymentsProvider {
   setDefaultPaymentMethod(input: { customerId: string; paymentMethodId: string }): Promise<void>;
   detachPaymentMethod(input: { paymentMethodId: string }): Promise<void>;
 
-  /** Starts a subscription; without a trial the first period is charged at once (a decline throws). */
+  /**
+   * Starts a subscription; without a trial the first period is charged at once. A decline throws
+   * (and leaves no subscription live); a first payment that needs 3-D Secure leaves it incomplete
+   * with `action` for the payer's browser.
+   */
   createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
+  /**
+   * A subscription start read again after the payer's browser acted on it (incomplete → active
+   * once its first payment succeeded); null unless it was created under this idempotency key.
+   */
+  getSubscriptionStart(input: { subscriptionId: string; idempotencyKey: string }): Promise<ProviderSubscription | null>;
+  /**
+   * Ends a start whose first payment was never completed (a failed or abandoned challenge), so a
+   * late approval can no longer charge it; the subscription as it ends (active when the payer
+   * completed the payment first). A start already decided is returned as it is.
+   */
+  endSubscriptionStart(input: { subscriptionId: string; idempotencyKey: string }): Promise<ProviderSubscription>;
   /** The subscription created under this idempotency key, or null when the provider has none. */
   findSubscription(idempotencyKey: string): Promise<ProviderSubscription | null>;
   /** Moves to another plan; the new price applies from the next period (no proration). */
@@ -233,11 +260,23 @@ export interface PaymentsProvider {
   cancelSubscription(input: { subscriptionId: string; atPeriodEnd: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
 
   /** An Express account for receiving payments. */
-  createConnectAccount(input: { userId: string; email: string; firstName: string; lastName: string; idempotencyKey: string }): Promise<ConnectAccountSnapshot>;
+  createConnectAccount(input: {
+    userId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    idempotencyKey: string;
+  }): Promise<ConnectAccountSnapshot>;
   getConnectAccount(accountId: string): Promise<ConnectAccountSnapshot>;
   /** Where the account holder completes onboarding (Stripe's hosted page, or ours in local mode). */
   createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: Date }>;
   getBalance(accountId: string): Promise<ConnectBalance>;
-  createPayout(input: { accountId: string; amountCents: number; currency: string; method: 'instant' | 'standard'; idempotencyKey: string }): Promise<ProviderPayout>;
+  createPayout(input: {
+    accountId: string;
+    amountCents: number;
+    currency: string;
+    method: 'instant' | 'standard';
+    idempotencyKey: string;
+  }): Promise<ProviderPayout>;
   listPayouts(accountId: string, limit: number): Promise<ProviderPayout[]>;
 }

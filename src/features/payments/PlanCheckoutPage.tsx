@@ -16,14 +16,25 @@ import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
 import { CardEntry } from './CardEntry';
 import { formatDay } from './format';
+import { useNextAction } from './useNextAction';
 import { formatCents } from '../../../server/lib/money';
 
 const DAY_MS = 86_400_000;
 
-/** /payment/{planType}: the plan, its trial and when it ends, the card, and the result. */
+/**
+ * /payment/{planType}: the plan, its trial and when it ends, the card, and the result. A card that
+ * asks for 3-D Secure (for the first payment, or at a trial's start to authenticate it for the
+ * renewals) shows the bank's challenge, then the server reads the outcome (decision 040); a
+ * failed one leaves the card form with the reason, to try again.
+ */
 export function PlanCheckoutPage({ planType }: { planType: string }) {
   const utils = trpc.useUtils();
-  const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: () => utils.payment.subscriptions.invalidate() });
+  const settled = () => Promise.all([utils.payment.subscriptions.invalidate(), utils.payment.entitlements.invalidate()]);
+  const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: settled });
+  const complete = trpc.payment.completeSubscription.useMutation({ onSuccess: settled });
+  const nextAction = useNextAction();
+  const [authenticating, setAuthenticating] = useState(false);
+  const plans = trpc.payment.plans.useQuery();
   // The Studio plan can be bought for a studio the user manages (or for themselves).
   const studios = trpc.studio.mine.useQuery(undefined, { enabled: planType === 'studio' });
   const managed = studios.data?.filter((s) => s.canManage) ?? [];
@@ -39,8 +50,20 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
     );
   }
   const plan = PLANS[planType];
-  const trialDays = trialDaysFor(plan.planId);
-  const done = subscribe.data;
+  // The server's trial (it may be set for every plan), the plan's own until it answers.
+  const trialDays = plans.data?.find((p) => p.planId === plan.planId)?.trialDays ?? trialDaysFor(plan.planId);
+  const done = complete.data ?? (subscribe.data?.nextAction ? null : subscribe.data);
+  const failure = subscribe.error ?? complete.error;
+  const start = async (paymentMethodId: string) => {
+    complete.reset();
+    const started = await subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId, studioId: studioId || null }).catch(() => null);
+    if (!started?.nextAction) return;
+    setAuthenticating(true);
+    // With a trial nothing is charged now: the challenge authenticates the card for the renewals.
+    await nextAction.run(started.nextAction, trialDays > 0 ? 'card' : 'payment');
+    await complete.mutateAsync({ subscriptionId: started.id }).catch(() => null);
+    setAuthenticating(false);
+  };
   // Without a trial the first charge is today.
   const firstCharge = new Date(Date.now() + trialDays * DAY_MS);
 
@@ -70,25 +93,34 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
               <>
                 <FeeBreakdown
                   label="What you pay"
-                  rows={[
-                    { label: `${plan.planName}, monthly`, value: formatCents(plan.priceCents) },
-                    {
-                      label: trialDays > 0 ? `Due today (${trialDays}-day free trial)` : 'Due today',
-                      value: formatCents(trialDays > 0 ? 0 : plan.priceCents),
-                    },
-                    { label: `First charge on ${formatDay(firstCharge)}`, value: formatCents(plan.priceCents), total: true },
-                  ]}
+                  rows={
+                    trialDays > 0
+                      ? [
+                          { label: `${plan.planName}, monthly`, value: formatCents(plan.priceCents) },
+                          { label: `Due today (${trialDays}-day free trial)`, value: formatCents(0) },
+                          { label: `First charge on ${formatDay(firstCharge)}`, value: formatCents(plan.priceCents), total: true },
+                        ]
+                      : [
+                          { label: `${plan.planName}, monthly`, value: formatCents(plan.priceCents) },
+                          { label: 'Due today', value: formatCents(plan.priceCents), total: true },
+                        ]
+                  }
                 />
                 <Typography variant="body2">
-                  Then {formatCents(plan.priceCents)} a month; no fees are added. Cancel anytime before {formatDay(firstCharge)} and pay
-                  nothing.
+                  {trialDays > 0
+                    ? `Then ${formatCents(plan.priceCents)} a month; no fees are added. Cancel anytime before ${formatDay(firstCharge)} and pay nothing.`
+                    : `Then ${formatCents(plan.priceCents)} a month; no fees are added. Cancel anytime.`}
                 </Typography>
                 {managed.length > 0 && (
                   <FormControl fullWidth>
-                    <InputLabel id="plan-studio-label">For</InputLabel>
+                    {/* Shrunk: the empty value shows "My own account", which the label would cover. */}
+                    <InputLabel id="plan-studio-label" shrink>
+                      For
+                    </InputLabel>
                     <Select
                       labelId="plan-studio-label"
                       label="For"
+                      notched
                       value={studioId}
                       onChange={(e) => setStudioId(e.target.value)}
                       displayEmpty
@@ -103,18 +135,17 @@ export function PlanCheckoutPage({ planType }: { planType: string }) {
                   </FormControl>
                 )}
                 <CardEntry
-                  submitLabel="Start Free Trial"
-                  busy={subscribe.isPending}
-                  error={subscribe.error ? errorText(subscribe.error) : null}
-                  onPaymentMethod={(paymentMethodId) =>
-                    subscribe.mutateAsync({ priceId: plan.planId, paymentMethodId, studioId: studioId || null }).catch(() => null)
-                  }
+                  submitLabel={trialDays > 0 ? 'Start Free Trial' : `Subscribe for ${formatCents(plan.priceCents)}`}
+                  busy={subscribe.isPending || authenticating}
+                  error={failure ? `${errorText(failure)}${complete.error ? ' You can try again, with this card or another.' : ''}` : null}
+                  onPaymentMethod={start}
                 />
               </>
             )}
           </Stack>
         </CardContent>
       </Card>
+      {nextAction.challenge}
     </Container>
   );
 }

@@ -1,13 +1,16 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { subscriptions } from '../../../db/schema';
 import { type ServiceCtx, withTransaction } from '../../../service-context';
+import { ACTION_TIMEOUT_MS } from '../../../charge-actions';
 import type { Settling } from '../../orders/service/reconcile';
+import { settleStart } from './subscription-starts';
 import { providerFields, recordSubscriptionPayment, subscriptionStartKey } from './subscriptions';
 
 /** Subscription starts one pass settles at most. */
 const RECONCILE_BATCH = 50;
 
-const stillStarting = (id: string) => and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete'), isNull(subscriptions.stripeSubscriptionId));
+const stillStarting = (id: string) =>
+  and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete'), isNull(subscriptions.stripeSubscriptionId));
 
 /** Subscription claims ('incomplete', no provider id) older than `olderThanMs`: their subscribe request died mid-way. */
 export function findStuckSubscriptionStarts(ctx: ServiceCtx, olderThanMs: number): Promise<Array<{ id: string }>> {
@@ -41,4 +44,32 @@ export async function reconcileSubscriptionStart(ctx: ServiceCtx, claim: { id: s
     if (started.payment) await recordSubscriptionPayment(tx, row, started.payment, row.createdAt);
     return 'settled';
   });
+}
+
+/** Starts ('incomplete' with the provider's id) older than `olderThanMs`: their first payment waits for the payer's challenge, or its outcome was never read. */
+export function findWaitingSubscriptionStarts(ctx: ServiceCtx, olderThanMs: number) {
+  const cutoff = new Date(ctx.deps.clock.now().getTime() - olderThanMs);
+  return ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'incomplete'), isNotNull(subscriptions.stripeSubscriptionId), lte(subscriptions.createdAt, cutoff)))
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(RECONCILE_BATCH);
+}
+
+/**
+ * Settles a start whose browser never came back (decision 040): paid meanwhile, it becomes active;
+ * failed, it is ended and the claim removed. A challenge still unanswered ACTION_TIMEOUT_MS after
+ * the start is abandoned: the provider ends it (a late approval can no longer charge) and the
+ * claim is removed, so the holder can subscribe again.
+ */
+export async function settleWaitingStart(ctx: ServiceCtx, row: typeof subscriptions.$inferSelect): Promise<Settling> {
+  if (!row.stripeSubscriptionId) return 'already';
+  const start = await ctx.deps.payments.getSubscriptionStart({
+    subscriptionId: row.stripeSubscriptionId,
+    idempotencyKey: subscriptionStartKey(row.id),
+  });
+  const timedOut = ctx.deps.clock.now().getTime() - row.createdAt.getTime() >= ACTION_TIMEOUT_MS;
+  const outcome = await settleStart(ctx, row, start, timedOut);
+  return outcome.kind === 'waiting' ? 'undecided' : 'settled';
 }

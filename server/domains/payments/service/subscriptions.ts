@@ -1,9 +1,9 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentHistory, shops, shopUsers, subscriptions } from '../../../db/schema';
 import { type AuthedCtx, type ServiceCtx, withTransaction } from '../../../service-context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
-import type { ProviderSubscription } from '../../../providers/payments/types';
+import type { NextAction, ProviderSubscription } from '../../../providers/payments/types';
 import { activeMembershipAt, canManageShop, requireManagedShop } from '../../studios/access';
 import type { cancelSubscriptionInput, changePlanInput, subscribeInput } from '../inputs';
 import { providerCall } from '../../../provider-calls';
@@ -17,9 +17,12 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The provider call's idempotency key: the claimed row's id, so a retry never starts a second subscription. */
 export const subscriptionStartKey = (claimId: string) => `subscription:${claimId}`;
 
+/** A plan's free trial: the plan's own (spec 2 §9) unless SUBSCRIPTION_TRIAL_DAYS sets every plan's. */
+const planTrialDays = (ctx: ServiceCtx, planId: string) => ctx.deps.config.subscriptionTrialDays ?? trialDaysFor(planId);
+
 /** The plans on sale, with their trial (spec 2 §9). */
-export function listPlans() {
-  return Object.values(PLANS).map((plan) => ({ ...plan, price: plan.priceCents, trialDays: trialDaysFor(plan.planId) }));
+export function listPlans(ctx: ServiceCtx) {
+  return Object.values(PLANS).map((plan) => ({ ...plan, price: plan.priceCents, trialDays: planTrialDays(ctx, plan.planId) }));
 }
 
 /** Our copy of the provider's subscription fields. */
@@ -37,7 +40,15 @@ export const providerFields = (sub: ProviderSubscription) => ({
 /** Records a charge in the payer's history once (the provider's charge id is unique there). */
 export async function recordPayment(
   ctx: ServiceCtx,
-  entry: { userId: string; chargeId: string; amountCents: number; currency: string; description: string; receiptUrl: string | null; date: Date },
+  entry: {
+    userId: string;
+    chargeId: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+    receiptUrl: string | null;
+    date: Date;
+  },
 ) {
   await ctx.db
     .insert(paymentHistory)
@@ -55,7 +66,12 @@ export async function recordPayment(
 }
 
 /** A subscription's period payment in the subscriber's history (once, as recordPayment is). */
-export async function recordSubscriptionPayment(ctx: ServiceCtx, row: SubscriptionRow, payment: NonNullable<ProviderSubscription['payment']>, date: Date) {
+export async function recordSubscriptionPayment(
+  ctx: ServiceCtx,
+  row: SubscriptionRow,
+  payment: NonNullable<ProviderSubscription['payment']>,
+  date: Date,
+) {
   await recordPayment(ctx, {
     userId: row.userId,
     chargeId: payment.chargeId,
@@ -71,7 +87,9 @@ export async function recordSubscriptionPayment(ctx: ServiceCtx, row: Subscripti
  * Subscribes the user (or a studio they manage) to a plan with the plan's trial, saving the card.
  * A row is claimed first: the one-live-subscription unique index turns a double click into one
  * subscription, and its id keys the provider call, so a retry never creates a second one with the
- * provider. A refused subscription leaves nothing behind (the claim is removed).
+ * provider. A refused subscription leaves nothing behind (the claim is removed). A first payment
+ * that needs 3-D Secure answers `nextAction`: the row stays incomplete (unlisted, yet still the one
+ * live subscription) until completeSubscription, or the reconcile job, settles it (decision 040).
  */
 export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.output<typeof subscribeInput> }) {
   const plan = PLANS[input.priceId];
@@ -82,10 +100,19 @@ export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.outpu
   try {
     [claim] = await ctx.db
       .insert(subscriptions)
-      .values({ userId: ctx.user.id, studioId: input.studioId ?? null, planId: plan.planId, planName: plan.planName, price: plan.priceCents, status: 'incomplete', createdAt: now })
+      .values({
+        userId: ctx.user.id,
+        studioId: input.studioId ?? null,
+        planId: plan.planId,
+        planName: plan.planName,
+        price: plan.priceCents,
+        status: 'incomplete',
+        createdAt: now,
+      })
       .returning();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(input.studioId ? 'This studio already has a subscription' : 'You already have a subscription');
+    if (isUniqueViolation(error))
+      throw conflict(input.studioId ? 'This studio already has a subscription' : 'You already have a subscription');
     throw error;
   }
   let created: ProviderSubscription;
@@ -95,7 +122,7 @@ export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.outpu
         customerId: attached.customerId,
         plan,
         paymentMethodId: attached.card.paymentMethodId,
-        trialDays: trialDaysFor(plan.planId),
+        trialDays: planTrialDays(ctx, plan.planId),
         idempotencyKey: subscriptionStartKey(claim.id),
         metadata: { userId: ctx.user.id, subscriptionId: claim.id, ...(input.studioId && { studioId: input.studioId }) },
       }),
@@ -107,6 +134,7 @@ export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.outpu
   return withTransaction(ctx, async (tx) => {
     await saveCard(tx, ctx.user.id, attached, false);
     const [row] = await tx.db.update(subscriptions).set(providerFields(created)).where(eq(subscriptions.id, claim.id)).returning();
+    if (created.action) return { ...row, nextAction: created.action };
     if (created.payment) {
       await recordPayment(tx, {
         userId: ctx.user.id,
@@ -118,16 +146,34 @@ export async function subscribe({ ctx, input }: { ctx: AuthedCtx; input: z.outpu
         date: now,
       });
     }
-    return row;
+    return { ...row, nextAction: null as NextAction | null };
   });
 }
 
-/** The user's own subscriptions and those of studios they manage; anyone else gets NOT_FOUND. */
-async function requireSubscription(ctx: AuthedCtx, subscriptionId: string) {
-  const [row] = await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.deleted, false)));
+/**
+ * The user's own subscriptions and those of studios they manage; anyone else gets NOT_FOUND. A start
+ * still `incomplete` is theirs only to complete (completeSubscription), as it is not listed either.
+ */
+export async function requireOwnSubscription(ctx: AuthedCtx, subscriptionId: string, withStarts = false) {
+  const [row] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.id, subscriptionId),
+        eq(subscriptions.deleted, false),
+        withStarts ? undefined : ne(subscriptions.status, 'incomplete'),
+      ),
+    );
   if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-  const mine = row.userId === ctx.user.id || (row.studioId !== null && (await canManageShop(ctx.db, ctx.user.id, row.studioId, ctx.deps.clock.now())));
+  const mine =
+    row.userId === ctx.user.id || (row.studioId !== null && (await canManageShop(ctx.db, ctx.user.id, row.studioId, ctx.deps.clock.now())));
   if (!mine) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  return row;
+}
+
+async function requireSubscription(ctx: AuthedCtx, subscriptionId: string) {
+  const row = await requireOwnSubscription(ctx, subscriptionId);
   if (!row.stripeSubscriptionId) throw new AppError('PRECONDITION_FAILED', 'Stripe subscription ID not found');
   return { ...row, stripeSubscriptionId: row.stripeSubscriptionId };
 }
@@ -182,7 +228,13 @@ export async function listSubscriptions({ ctx }: { ctx: AuthedCtx }) {
   return ctx.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.deleted, false), sql`${subscriptions.status} <> 'incomplete'`, or(eq(subscriptions.userId, ctx.user.id), managed)))
+    .where(
+      and(
+        eq(subscriptions.deleted, false),
+        sql`${subscriptions.status} <> 'incomplete'`,
+        or(eq(subscriptions.userId, ctx.user.id), managed),
+      ),
+    )
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(50);
 }
