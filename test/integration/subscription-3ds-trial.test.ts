@@ -1,13 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localPaymentIntents, subscriptions } from '../../server/db/schema';
-import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
+import { ACTION_TIMEOUT_MS } from '../../server/charge-actions';
 import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
-import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
 import { LOCAL_TEST_PAYMENT_METHODS as CARDS } from '../../server/providers/payments/types';
 import { DAY, MINUTE } from '../../server/lib/time';
-import { trpcError } from '../support/client';
 import { signedInUser } from '../support/payments-fixtures';
 import { useTestServer } from '../support/server';
 import { subscriptionStarts } from '../support/subscription-starts';
@@ -19,7 +17,16 @@ import { subscriptionStarts } from '../support/subscription-starts';
 const server = useTestServer();
 const db = () => server.deps.db;
 
-const { rowOf, historyOf, localStart, intentOf, anotherUserCannotComplete, waitingStart: waitingTrial } = subscriptionStarts(server);
+const {
+  rowOf,
+  historyOf,
+  localStart,
+  intentOf,
+  anotherUserCannotComplete,
+  failedAndEnded,
+  stillWaiting,
+  waitingStart: waitingTrial,
+} = subscriptionStarts(server);
 
 /** Runs fn with the clock moved forward by `ms`, and puts it back after. */
 async function movedBy<T>(ms: number, fn: () => Promise<T>): Promise<T> {
@@ -34,7 +41,8 @@ async function movedBy<T>(ms: number, fn: () => Promise<T>): Promise<T> {
 describe('trial start with a card that asks for 3-D Secure (decision 040)', () => {
   it('plans keep their 30-day trial; the start waits incomplete: not listed, no entitlement, nothing charged, a second subscribe refused', async () => {
     expect((await server.client().payment.plans.query()).map((p) => p.trialDays)).toEqual([30, 30]);
-    const { client, user, started, action } = await waitingTrial();
+    const waiting = await waitingTrial();
+    const { started, action } = waiting;
     expect(started).toMatchObject({ status: 'incomplete', planId: 'artist_pro' });
     expect(action.clientSecret).toMatch(/^pi_local_\w+_secret_/);
     // A zero-amount card authentication, not a charge.
@@ -44,18 +52,7 @@ describe('trial start with a card that asks for 3-D Secure (decision 040)', () =
       chargeId: null,
       description: 'Artist Pro subscription: card authentication',
     });
-    expect(await localStart(started.stripeSubscriptionId!)).toMatchObject({ status: 'incomplete', latestChargeId: null });
-    expect(await client.payment.subscriptions.query()).toEqual([]);
-    expect((await client.payment.entitlements.query()).plans).toEqual([]);
-    expect(await trpcError(client.payment.subscribe.mutate({ priceId: 'studio', paymentMethodId: CARDS.succeeds }))).toMatchObject({
-      code: 'CONFLICT',
-      message: 'You already have a subscription',
-    });
-    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
-      code: 'CONFLICT',
-      message: STILL_AWAITING_ACTION,
-    });
-    expect(await historyOf(user.id)).toEqual([]);
+    await stillWaiting(waiting);
   });
 
   it('a card without 3-D Secure starts its trial at once, as before', async () => {
@@ -90,17 +87,9 @@ describe('trial start with a card that asks for 3-D Secure (decision 040)', () =
   });
 
   it('failed: the reason, nothing live, a late approval changes nothing, the user can subscribe again', async () => {
-    const { client, started, action } = await waitingTrial();
-    await client.payment.answerLocalChallenge.mutate({ ...action, approve: false });
-    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
-      code: 'BAD_REQUEST',
-      message: AUTHENTICATION_FAILED,
-    });
-    expect(await rowOf(started.id)).toBeUndefined();
-    expect(await localStart(started.stripeSubscriptionId!)).toMatchObject({ status: 'canceled' });
-    await client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
-    expect(await intentOf(action.paymentIntentId)).toMatchObject({ status: 'failed' });
-    expect(await client.payment.subscriptions.query()).toEqual([]);
+    const start = await waitingTrial();
+    const { client } = start;
+    await failedAndEnded(start);
     expect((await client.payment.entitlements.query()).plans).toEqual([]);
     const again = await client.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: CARDS.threeDSecure });
     expect(again).toMatchObject({ status: 'incomplete', nextAction: { clientSecret: expect.any(String) } });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localPaymentIntents } from '../../server/db/schema';
-import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
+import { ACTION_TIMEOUT_MS } from '../../server/charge-actions';
 import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { AUTHENTICATION_FAILED } from '../../server/providers/payments/local-charges';
@@ -17,7 +17,8 @@ import { subscriptionStarts } from '../support/subscription-starts';
 const server = useTestServer({ env: { SUBSCRIPTION_TRIAL_DAYS: '0' } });
 const db = () => server.deps.db;
 
-const { rowOf, historyOf, localStart, intentOf, anotherUserCannotComplete, waitingStart } = subscriptionStarts(server);
+const { rowOf, historyOf, localStart, intentOf, anotherUserCannotComplete, failedAndEnded, stillWaiting, waitingStart } =
+  subscriptionStarts(server);
 
 describe('subscription start with a card that asks for 3-D Secure (decision 040)', () => {
   it('the plans are sold without a trial here', async () => {
@@ -26,23 +27,12 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
   });
 
   it('waits incomplete with the challenge: not listed, no entitlement, nothing charged, a second subscribe is refused', async () => {
-    const { client, user, started, action } = await waitingStart();
+    const waiting = await waitingStart();
+    const { client, started, action } = waiting;
     expect(started).toMatchObject({ status: 'incomplete', price: 500, planId: 'artist_pro' });
     expect(action.clientSecret).toMatch(/^pi_local_\w+_secret_/);
-    expect(await localStart(started.stripeSubscriptionId!)).toMatchObject({ status: 'incomplete', latestChargeId: null });
     expect(await intentOf(action.paymentIntentId)).toMatchObject({ status: 'requires_action', amount: 500, chargeId: null });
-    expect(await client.payment.subscriptions.query()).toEqual([]);
-    expect((await client.payment.entitlements.query()).plans).toEqual([]);
-    expect(await historyOf(user.id)).toEqual([]);
-    expect(await trpcError(client.payment.subscribe.mutate({ priceId: 'studio', paymentMethodId: CARDS.succeeds }))).toMatchObject({
-      code: 'CONFLICT',
-      message: 'You already have a subscription',
-    });
-    // Completing before the payer answered: still waiting.
-    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
-      code: 'CONFLICT',
-      message: STILL_AWAITING_ACTION,
-    });
+    await stillWaiting(waiting);
     // The provider reads a start only under its own key (a browser cannot name another's).
     const payments = server.deps.payments;
     expect(
@@ -95,17 +85,9 @@ describe('subscription start with a card that asks for 3-D Secure (decision 040)
   });
 
   it('failed: the spec-style reason, nothing live or charged, an approval afterwards changes nothing, and the user can subscribe again', async () => {
-    const { client, user, started, action } = await waitingStart();
-    await client.payment.answerLocalChallenge.mutate({ ...action, approve: false });
-    expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
-      code: 'BAD_REQUEST',
-      message: AUTHENTICATION_FAILED,
-    });
-    expect(await rowOf(started.id)).toBeUndefined();
-    expect(await localStart(started.stripeSubscriptionId!)).toMatchObject({ status: 'canceled' });
-    // The payer approves afterwards (another tab): the failure is final.
-    await client.payment.answerLocalChallenge.mutate({ ...action, approve: true });
-    expect(await intentOf(action.paymentIntentId)).toMatchObject({ status: 'failed', chargeId: null });
+    const start = await waitingStart();
+    const { client, user, started } = start;
+    await failedAndEnded(start);
     expect(await trpcError(client.payment.completeSubscription.mutate({ subscriptionId: started.id }))).toMatchObject({
       code: 'NOT_FOUND',
     });
