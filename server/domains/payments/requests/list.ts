@@ -5,7 +5,7 @@ import type { AuthedCtx } from '../../../service-context';
 import { keysetPage, olderThan } from '../../../lib/pages';
 import type { listPaymentRequestsInput } from '../inputs';
 import { failsAs } from '../../../provider-calls';
-import { personName } from '../../../lib/person-name';
+import { personName } from '../../users/rules';
 import { requireRequestParty } from './access';
 import { refundView } from './refund';
 

@@ -1,3 +1,5 @@
+// Pure rules about people, shared by the server and the client.
+
 /**
  * How a person is named to others: their first and last names, or their display name when they
  * gave none (the thread list, the request dialog and the pay dialog name people the same way).
