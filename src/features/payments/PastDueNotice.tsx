@@ -23,13 +23,29 @@ function UpdateCardLink({ label }: { label: string }) {
 }
 
 /**
+ * On a phone the action goes below the text, lined up with it (past the icon), instead of
+ * squeezing the message into a narrow column beside it; from 600 px it sits at the right.
+ */
+const ACTION_BELOW_ON_PHONES = {
+  flexWrap: { xs: 'wrap', sm: 'nowrap' },
+  '& .MuiAlert-message': { flex: { xs: '1 1 0', sm: '0 1 auto' } },
+  '& .MuiAlert-action': {
+    width: { xs: '100%', sm: 'auto' },
+    ml: { xs: 0, sm: 'auto' },
+    pl: { xs: '34px', sm: 2 },
+    pt: { xs: 0, sm: 0.5 },
+    pb: { xs: 1, sm: 0 },
+  },
+} as const;
+
+/**
  * Dunning (decision 041): a renewal that could not be charged. While it is past_due the plan still
  * works and the card is retried on the date shown; after the last retry the plan is canceled.
  */
 export function PastDueNotice({ subscription: s }: { subscription: Subscription }) {
   if (s.status === 'past_due') {
     return (
-      <Alert severity="error" action={<UpdateCardLink label="Update card" />}>
+      <Alert severity="error" action={<UpdateCardLink label="Update card" />} sx={ACTION_BELOW_ON_PHONES}>
         <AlertTitle>Payment failed — update your card</AlertTitle>
         {s.nextPaymentAttemptAt
           ? `We could not charge your card (attempt ${s.failedPaymentAttempts}). We will try again on ${formatDay(s.nextPaymentAttemptAt)}; without a working card the plan is canceled after the last try.`
@@ -39,7 +55,7 @@ export function PastDueNotice({ subscription: s }: { subscription: Subscription 
   }
   if (s.status === 'canceled' && s.failedPaymentAttempts > 0) {
     return (
-      <Alert severity="warning" action={<UpdateCardLink label="Add a card" />}>
+      <Alert severity="warning" action={<UpdateCardLink label="Add a card" />} sx={ACTION_BELOW_ON_PHONES}>
         <AlertTitle>Canceled: the payment failed</AlertTitle>
         We could not charge your card after {s.failedPaymentAttempts} attempts, so this plan has ended. Add a working card to subscribe
         again.
