@@ -2,7 +2,7 @@ import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
 import { RequestPaymentDialog } from './RequestPaymentDialog';
-import { personName } from '../../../server/domains/users/rules';
+import { personName } from '../booking/status';
 
 /** The composer's action for asking the other person in a conversation to pay. */
 export function RequestPaymentButton({

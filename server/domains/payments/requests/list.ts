@@ -5,7 +5,7 @@ import type { AuthedCtx } from '../../../service-context';
 import { keysetPage, olderThan } from '../../../lib/pages';
 import type { listPaymentRequestsInput } from '../inputs';
 import { failsAs } from '../../../provider-calls';
-import { personName } from '../../users/rules';
+import { personName } from '../../booking/person-name';
 import { requireRequestParty } from './access';
 import { refundView } from './refund';
 
@@ -39,11 +39,11 @@ export const getPaymentRequest = ({ ctx, input }: { ctx: AuthedCtx; input: { pay
   failsAs(ctx, 'Failed to fetch payment request', async () => {
     const request = await requireRequestParty(ctx, input.paymentRequestId);
     const [requester] = await ctx.db
-      .select({ firstName: users.firstName, lastName: users.lastName, displayName: users.displayName })
+      .select({ name: personName(users) })
       .from(users)
       .where(eq(users.id, request.requesterId));
     // The requester's row always exists: payment_requests.requester_id restricts deletion.
-    return { ...request, requesterName: personName(requester) };
+    return { ...request, requesterName: requester.name };
   });
 
 /** A request's refunds, oldest first, for either party (decision 039: both see them in the thread). */
