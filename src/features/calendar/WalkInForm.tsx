@@ -15,8 +15,7 @@ import { inputResolver } from '../../components/forms/inputResolver';
 import { trpc } from '../../trpc';
 import { formatWhen } from '../booking/format';
 import { personName } from '../booking/status';
-import { ErrorOrUpgrade, UpgradePrompt } from '../payments/UpgradePrompt';
-import { useLockedFeature } from '../payments/useFeatureGate';
+import { ErrorOrUpgrade } from '../payments/UpgradePrompt';
 
 type Fields = { artistId: string; clientName: string; title: string; startsAt: string; durationMinutes: string };
 type WalkIn = z.output<typeof walkInInput>;
@@ -49,18 +48,6 @@ function walkInResolver(shopId: string, timezone: string): Resolver<Fields, unkn
  */
 export function WalkInForm(props: { shopId: string }) {
   const studio = trpc.studio.byId.useQuery({ id: props.shopId });
-  const locked = useLockedFeature('walk_ins', props.shopId);
-  // Decision 042: a studio without the plan is told before filling the form; its bookings stay on the calendar.
-  if (locked) {
-    return (
-      <Paper variant="outlined" component="section" aria-labelledby="walk-in-title" sx={{ p: 2, mb: 2 }}>
-        <Typography id="walk-in-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-          Add a walk-in
-        </Typography>
-        <UpgradePrompt {...locked} />
-      </Paper>
-    );
-  }
   if (!studio.data) return null;
   return <WalkInFields shopId={props.shopId} timezone={studio.data.timezone} artists={studio.data.artists} />;
 }

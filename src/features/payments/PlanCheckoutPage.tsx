@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isPlanId, PLANS, trialDaysFor } from '../../../server/domains/payments/rules';
 import { FeeBreakdown } from '../../components/FeeBreakdown';
+import { usePlansChanged } from './useFeatureGate';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
@@ -22,8 +23,8 @@ const DAY_MS = 86_400_000;
 
 /** /payment/{planType}: the plan, its trial and when it ends, the card, and the result. */
 export function PlanCheckoutPage({ planType }: { planType: string }) {
-  const utils = trpc.useUtils();
-  const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: () => utils.payment.subscriptions.invalidate() });
+  const plansChanged = usePlansChanged();
+  const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: plansChanged });
   // The Studio plan can be bought for a studio the user manages (or for themselves).
   const studios = trpc.studio.mine.useQuery(undefined, { enabled: planType === 'studio' });
   const managed = studios.data?.filter((s) => s.canManage) ?? [];

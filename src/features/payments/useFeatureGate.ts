@@ -19,3 +19,14 @@ export function useLockedFeature(feature: Feature, studioId?: string): LockedFea
   if (!features || features.includes(feature)) return null;
   return { plan: PLAN_FEATURES[feature].plan, message: upgradeMessage(feature) };
 }
+
+/** After a subscription changes: the subscriptions and what they unlock are read again, so prompts come and go. */
+export function usePlansChanged() {
+  const utils = trpc.useUtils();
+  return () =>
+    Promise.all([
+      utils.payment.subscriptions.invalidate(),
+      utils.payment.entitlements.invalidate(),
+      utils.studio.myEntitlements.invalidate(),
+    ]);
+}

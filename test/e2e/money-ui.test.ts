@@ -1,0 +1,135 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
+import { STOREFRONT_PAYOUT_MESSAGES } from '../../server/domains/storefronts/payout-account';
+import { LOCAL_TEST_PAYMENT_METHODS } from '../../server/providers/payments/types';
+import { MINUTE } from '../../server/lib/time';
+import { seriousViolations } from '../support/axe';
+import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
+import { createUser } from '../support/factories';
+
+// Issue 17's money pages as journeys: switching card payments on needs payouts (decision 038),
+// gated features say so up front (decision 042), and the past_due alert fits a phone.
+
+const app = useBrowserApp();
+const SHOTS = '/work/wt/shots/money-ui';
+
+async function atBothWidths(page: Page, name: string, check: () => Promise<void> = async () => {}, target?: Locator) {
+  for (const width of BOTH_WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    await check();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await (target ?? page).screenshot({ path: `${SHOTS}/${name}-${width}.png`, ...(target ? {} : { fullPage: true }) });
+  }
+  await page.setViewportSize({ width: 1280, height: 844 });
+}
+
+describe('money pages (issue 17)', () => {
+  it('switching "Accept payments" on without a payout account is refused, with the way to set payouts up', async () => {
+    const seller = await createUser({ firstName: 'Sol', lastName: 'Seller' }, app.server.deps.db);
+    const api = app.server.client();
+    await api.auth.login.mutate({ email: seller.email, password: seller.password });
+    const store = await api.storefront.create.mutate({ name: 'Sol Supply', settings: { acceptsPayments: false } });
+
+    const page = await app.newPage();
+    await app.signInAs(page, seller);
+    await page.goto(`${app.url}/manage/storefront/${store.id}/settings`);
+    // The fee is shown before cards are switched on.
+    await page.getByRole('region', { name: 'Card payments' }).getByText('3.9% + $0.30 per card sale').waitFor();
+    const form = page.getByRole('form', { name: 'Storefront settings' });
+    await form.getByLabel('Accept payments').check();
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    const refusal = form.getByRole('alert').filter({ hasText: STOREFRONT_PAYOUT_MESSAGES.payoutsNeeded });
+    await refusal.waitFor();
+    const setup = refusal.getByRole('link', { name: 'Set up payouts' });
+    expect(
+      new URL((await setup.getAttribute('href')) ?? '', app.url).pathname +
+        new URL((await setup.getAttribute('href')) ?? '', app.url).search,
+    ).toBe('/payment-setup?context=storefront');
+    expect(await seriousViolations(page)).toEqual([]);
+    await atBothWidths(
+      page,
+      'settings-accept-payments-refused',
+      async () => {
+        // The link sits below the message, never beside it squeezing the text.
+        const [text, link] = [await refusal.boundingBox(), await setup.boundingBox()];
+        expect(link && text && link.width < text.width).toBe(true);
+      },
+      refusal,
+    );
+    // Nothing was saved: the switch is off again after a reload.
+    await page.reload();
+    expect(await page.getByRole('form', { name: 'Storefront settings' }).getByLabel('Accept payments').isChecked()).toBe(false);
+  });
+
+  it('a free artist sees the calendar sync upgrade prompt up front, with no feed or Google button to try', async () => {
+    const artist = await createUser(
+      { firstName: 'Fay', lastName: 'Free', userTypes: ['client', 'artist'], plan: 'free' },
+      app.server.deps.db,
+    );
+    const page = await app.newPage();
+    await app.signInAs(page, artist);
+    await page.goto(`${app.url}/calendar`);
+    const sync = page.getByRole('region', { name: 'Calendar sync' });
+    const prompt = sync.getByRole('status').filter({ hasText: 'Artist Pro feature' });
+    await prompt.getByText('Calendar sync: an Artist Pro feature. Upgrade to Artist Pro to use it. 30-day free trial.').waitFor();
+    expect(await sync.getByRole('button', { name: /Feed Link/ }).count()).toBe(0);
+    expect(await prompt.getByRole('link', { name: 'Upgrade to Artist Pro' }).getAttribute('href')).toBe('/payment/artist_pro');
+    expect(await seriousViolations(page)).toEqual([]);
+    await atBothWidths(page, 'calendar-sync-upgrade-prompt', undefined, sync);
+  });
+
+  it('a trial artist keeps the feed button; a studio owner on Studio can invite', async () => {
+    const trial = await createUser(
+      { firstName: 'Tia', lastName: 'Trial', userTypes: ['client', 'artist'], plan: 'free' },
+      app.server.deps.db,
+    );
+    const api = app.server.client();
+    await api.auth.login.mutate({ email: trial.email, password: trial.password });
+    await api.payment.subscribe.mutate({ priceId: 'artist_pro', paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.succeeds });
+    const page = await app.newPage();
+    await app.signInAs(page, trial);
+    await page.goto(`${app.url}/calendar`);
+    const sync = page.getByRole('region', { name: 'Calendar sync' });
+    await sync.getByRole('button', { name: 'Create Feed Link' }).waitFor();
+    expect(await sync.getByRole('status').filter({ hasText: 'Artist Pro feature' }).count()).toBe(0);
+  });
+
+  it('past_due on a phone: the "Update card" action sits below the alert text, which keeps its width', async () => {
+    const artist = await createUser({ firstName: 'Pat', lastName: 'Due', plan: 'free' }, app.server.deps.db);
+    const api = app.server.client();
+    await api.auth.login.mutate({ email: artist.email, password: artist.password });
+    const started = await api.payment.subscribe.mutate({
+      priceId: 'artist_pro',
+      paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.failsOnCharge,
+    });
+    const moved = started.trialEnd!.getTime() - app.server.clock.now().getTime() + MINUTE;
+    app.server.clock.advance(moved);
+    try {
+      await renewLocalSubscriptions(app.server.deps);
+      const page = await app.newPage();
+      await app.signInAs(page, artist);
+      await page.goto(`${app.url}/account/billing`);
+      const alert = page.getByRole('group', { name: 'Artist Pro subscription' }).getByRole('alert');
+      await alert.getByText('Payment failed — update your card').waitFor();
+      const layout = async () => {
+        const message = await alert.locator('.MuiAlert-message').boundingBox();
+        const action = await alert.getByRole('link', { name: 'Update card' }).boundingBox();
+        const box = await alert.boundingBox();
+        if (!message || !action || !box) throw new Error('alert not laid out');
+        const width = page.viewportSize()?.width ?? 0;
+        if (width < 600) {
+          expect(action.y).toBeGreaterThanOrEqual(message.y + message.height - 1);
+          // The text takes the alert's width less the icon, not a squeezed column.
+          expect(message.width).toBeGreaterThan(box.width * 0.7);
+        } else {
+          expect(action.x).toBeGreaterThan(message.x + message.width - 1);
+        }
+      };
+      await atBothWidths(page, 'billing-past-due', layout, alert);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      app.server.clock.advance(-moved);
+    }
+  });
+});
