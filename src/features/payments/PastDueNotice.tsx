@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import { ACTION_BELOW_ON_PHONES } from '../../components/alertActionBelow';
 import { ButtonLink } from '../../components/links';
 import { formatDay } from './format';
 import type { Subscription } from './types';
@@ -21,22 +22,6 @@ function UpdateCardLink({ label }: { label: string }) {
     </ButtonLink>
   );
 }
-
-/**
- * On a phone the action goes below the text, lined up with it (past the icon), instead of
- * squeezing the message into a narrow column beside it; from 600 px it sits at the right.
- */
-const ACTION_BELOW_ON_PHONES = {
-  flexWrap: { xs: 'wrap', sm: 'nowrap' },
-  '& .MuiAlert-message': { flex: { xs: '1 1 0', sm: '0 1 auto' } },
-  '& .MuiAlert-action': {
-    width: { xs: '100%', sm: 'auto' },
-    ml: { xs: 0, sm: 'auto' },
-    pl: { xs: '34px', sm: 2 },
-    pt: { xs: 0, sm: 0.5 },
-    pb: { xs: 1, sm: 0 },
-  },
-} as const;
 
 /**
  * Dunning (decision 041): a renewal that could not be charged. While it is past_due the plan still
