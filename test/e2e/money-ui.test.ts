@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { STOREFRONT_PAYOUT_MESSAGES } from '../../server/domains/storefronts/payout-account';
 import { LOCAL_TEST_PAYMENT_METHODS } from '../../server/providers/payments/types';
-import { MINUTE } from '../../server/lib/time';
+import { DAY, MINUTE } from '../../server/lib/time';
+import { LOCAL_FUNDS_PENDING_DAYS } from '../../server/providers/payments/local-connect';
 import { seriousViolations } from '../support/axe';
 import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
@@ -111,6 +112,71 @@ describe('money pages (issue 17)', () => {
     const sync = page.getByRole('region', { name: 'Calendar sync' });
     await sync.getByRole('button', { name: 'Create Feed Link' }).waitFor();
     expect(await sync.getByRole('status').filter({ hasText: 'Artist Pro feature' }).count()).toBe(0);
+  });
+
+  it("the seller's balance reads pending, then available, then paid out, on the account and storefront pages", async () => {
+    const seller = await createUser({ firstName: 'Bea', lastName: 'Balance' }, app.server.deps.db);
+    const buyer = await createUser({ firstName: 'Cy', lastName: 'Buyer' }, app.server.deps.db);
+    const sellerApi = app.server.client();
+    await sellerApi.auth.login.mutate({ email: seller.email, password: seller.password });
+    const account = await sellerApi.connect.createAccount.mutate();
+    await sellerApi.connect.completeLocalOnboarding.mutate({ accountId: account.accountId ?? '' });
+    const store = await sellerApi.storefront.create.mutate({ name: 'Bea Balms' });
+    const product = await sellerApi.product.create.mutate({
+      storefrontId: store.id,
+      name: 'Balm',
+      description: 'Aftercare balm',
+      price: 2_599,
+      category: 'aftercare',
+      tags: [],
+      status: 'active',
+    });
+    const buyerApi = app.server.client();
+    await buyerApi.auth.login.mutate({ email: buyer.email, password: buyer.password });
+    const buy = () =>
+      buyerApi.order.checkout.mutate({
+        storefrontId: store.id,
+        items: [{ productId: product.id, quantity: 1 }],
+        fulfillmentMethod: 'pickup',
+        paymentMethodId: LOCAL_TEST_PAYMENT_METHODS.succeeds,
+      });
+    await buy(); // $25.99 less $1.31 → $24.68 for the seller
+    const page = await app.newPage();
+    await app.signInAs(page, seller);
+    const figures = (scope: Locator) => scope.getByRole('definition');
+    await page.goto(`${app.url}/account/payments`);
+    const balance = page.getByLabel('Payout balance');
+    await balance.waitFor();
+    expect(await figures(balance).allInnerTexts()).toEqual(['$0.00', '$24.68', '$0.00']);
+
+    app.server.clock.advance(LOCAL_FUNDS_PENDING_DAYS * DAY);
+    try {
+      await buy(); // a second sale, pending while the first is available
+      await page.reload();
+      await balance.waitFor();
+      expect(await figures(balance).allInnerTexts()).toEqual(['$24.68', '$24.68', '$0.00']);
+      await page.getByLabel('Payout amount ($)').fill('20');
+      await page.getByRole('button', { name: 'Instant payout' }).click();
+      await page.getByText('Paid out $20.00.').waitFor();
+      await page.reload();
+      await balance.waitFor();
+      expect(await figures(balance).allInnerTexts()).toEqual(['$4.68', '$24.68', '$20.00']);
+      expect(await balance.locator('dt').allInnerTexts()).toEqual(['Available', 'Pending', 'Paid out']);
+      expect(await seriousViolations(page)).toEqual([]);
+      await atBothWidths(
+        page,
+        'account-payout-balance',
+        undefined,
+        balance.locator('xpath=ancestor::div[contains(@class, "MuiCard-root")][1]'),
+      );
+
+      await page.goto(`${app.url}/manage/storefront/${store.id}/settings`);
+      const cards = page.getByRole('region', { name: 'Card payments' });
+      await expect.poll(() => figures(cards.getByLabel('Payout balance')).allInnerTexts()).toEqual(['$4.68', '$24.68', '$20.00']);
+      await atBothWidths(page, 'storefront-card-payments', undefined, cards);
+    } finally {
+      app.server.clock.advance(-LOCAL_FUNDS_PENDING_DAYS * DAY);
+    }
   });
 
   it('past_due on a phone: the "Update card" action sits below the alert text, which keeps its width', async () => {

@@ -83,7 +83,7 @@ function BalanceCard() {
       )}
       <Stack
         component="form"
-        direction="row"
+        direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ alignItems: 'flex-start' }}
         onSubmit={(e) => {
@@ -101,7 +101,7 @@ function BalanceCard() {
           helperText={amountError}
           size="small"
         />
-        <Button type="submit" variant="contained" disabled={payout.isPending}>
+        <Button type="submit" variant="contained" disabled={payout.isPending} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           Instant payout
         </Button>
       </Stack>
