@@ -115,6 +115,7 @@ describe('commerce in the browser', () => {
       'Sable Ink Supply receives': '$32.37',
       'You pay': '$34.00',
     });
+    await buyerPage.getByRole('listbox').waitFor({ state: 'detached' }); // the State menu has faded out
     for (const width of [1280, 390]) {
       await buyerPage.setViewportSize({ width, height: 844 });
       await split.screenshot({ path: `/work/wt/shots/money-ui/checkout-who-pays-what-${width}.png` });

@@ -4,17 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** One titled card of the billing and payments pages. */
-export function SectionCard({
-  title,
-  titleAddon,
-  id,
-  children,
-}: {
-  title: string;
-  titleAddon?: ReactNode;
-  id?: string;
-  children: ReactNode;
-}) {
+export function SectionCard({ title, titleAddon, id, children }: { title: string; titleAddon?: ReactNode; id?: string; children: ReactNode }) {
   return (
     <Card variant="outlined" id={id}>
       <CardContent>
