@@ -41,7 +41,7 @@ type Flag = (typeof FLAGS)[number][0];
 
 /**
  * A refused save. Switching cards on without an active payout account (decision 038) comes with
- * the way to fix it: onboarding for the account's holder, the studio owner's name otherwise.
+ * the way to fix it: onboarding for the account's holder; a store manager is sent to the studio owner.
  */
 function SaveRefusal({ error, storefrontId }: { error: { message: string; data?: { code?: string } | null }; storefrontId: string }) {
   const payouts = trpc.connect.storefrontPayouts.useQuery({ storefrontId });
