@@ -119,6 +119,7 @@ describe('commerce in the browser', () => {
     for (const width of [1280, 390]) {
       await buyerPage.setViewportSize({ width, height: 844 });
       await split.screenshot({ path: `/work/wt/shots/money-ui/checkout-who-pays-what-${width}.png` });
+      await buyerPage.screenshot({ path: `/work/wt/shots/money-ui/checkout-page-${width}.png`, fullPage: true });
     }
     await buyerPage.setViewportSize({ width: 1280, height: 844 });
     await placeOrder.click();
