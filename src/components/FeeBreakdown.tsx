@@ -9,13 +9,14 @@ export type BreakdownRow = { label: string; value: string; total?: boolean };
 
 /**
  * Who pays what before money moves: a labelled description list (label and value are read
- * together by screen readers). The label wraps and the value keeps its line, so on a narrow
- * phone a long label never runs over an amount.
+ * together by screen readers). The label wraps and an amount keeps its line, so on a narrow
+ * phone a long label never runs over an amount; a party's name ("Paid by Sable Ink Supply") takes
+ * at most half the width, so it wraps rather than squeezing the label into a narrow column.
  */
 export function FeeBreakdown({ label, rows }: { label: string; rows: readonly BreakdownRow[] }) {
   return (
     <Box component="section" aria-label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1 }}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', rowGap: 0.75 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) fit-content(50%)', rowGap: 0.75 }}>
         {rows.map((row) => (
           <Box key={row.label} sx={{ display: 'contents' }}>
             <Typography

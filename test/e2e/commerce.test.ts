@@ -105,6 +105,23 @@ describe('commerce in the browser', () => {
     await buyerPage.getByRole('option', { name: 'OR', exact: true }).click();
     await buyerPage.getByLabel('Zip code').fill('97205');
     await buyerPage.getByLabel('Test card: Visa ending 4242 (succeeds)').check();
+    // Who pays what (decision 043 on the storefront path): the fee is the one the order will store.
+    const split = buyerPage.getByRole('region', { name: 'Order summary' }).getByRole('region', { name: 'Who pays what' });
+    const labels = await split.locator('dt').allInnerTexts();
+    const values = await split.locator('dd').allInnerTexts();
+    expect(Object.fromEntries(labels.map((label, i) => [label, values[i]]))).toEqual({
+      'Card processing fee ($1.29)': 'Paid by InkLink',
+      'Platform fee ($1.63)': 'Paid by Sable Ink Supply',
+      'Sable Ink Supply receives': '$32.37',
+      'You pay': '$34.00',
+    });
+    await buyerPage.getByRole('listbox').waitFor({ state: 'detached' }); // the State menu has faded out
+    for (const width of [1280, 390]) {
+      await buyerPage.setViewportSize({ width, height: 844 });
+      await split.screenshot({ path: `/work/wt/shots/money-ui/checkout-who-pays-what-${width}.png` });
+      await buyerPage.screenshot({ path: `/work/wt/shots/money-ui/checkout-page-${width}.png`, fullPage: true });
+    }
+    await buyerPage.setViewportSize({ width: 1280, height: 844 });
     await placeOrder.click();
     await buyerPage.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
     const orderNumber = (await buyerPage.getByRole('heading', { name: /^Order ORD-\d{8}-\d{4}$/ }).textContent())!.replace('Order ', '');

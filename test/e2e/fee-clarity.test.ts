@@ -102,8 +102,8 @@ describe('who pays what, before money moves (issue 17 item 6)', () => {
     const pay = clientPage.getByRole('dialog', { name: 'Pay $60.00' });
     expect(await lines(pay.getByRole('region', { name: 'Who pays what' }))).toEqual({
       'Card processing fee ($2.04)': 'Paid by InkLink',
-      'Platform fee ($0.60)': 'Paid by the requester',
-      'The requester receives': '$59.40',
+      'Platform fee ($0.60)': 'Paid by Rosa Vega',
+      'Rosa Vega receives': '$59.40',
       'You pay': '$60.00',
     });
     await pay.getByLabel('Test card').waitFor();

@@ -48,7 +48,10 @@ describe('payments in the browser', () => {
     // The artist's open conversation shows it without a reload.
     await artistCard.getByText('Paid').waitFor({ timeout: 15_000 });
     await artistPage.goto(`${app.url}/account/payments`);
-    await artistPage.getByText('Available: $148.50', { exact: true }).waitFor();
+    // The payment's funds are pending first (decision 038: LOCAL_FUNDS_PENDING_DAYS), not yet available.
+    const balance = artistPage.getByLabel('Payout balance');
+    await balance.getByText('$148.50').waitFor();
+    expect(await balance.getByRole('definition').allInnerTexts()).toEqual(['$0.00', '$148.50', '$0.00']);
     expect(await seriousViolations(artistPage)).toEqual([]);
   });
 

@@ -20,7 +20,11 @@ describe('a payment request charges exactly the breakdown the dialogs show', () 
   ])('%i¢', async (amount) => {
     const { artist, payer, request } = await paymentRequestCast(server);
     const shown = paymentBreakdown(amount, 'connect'); // what RequestPaymentDialog renders
-    const before = (await artist.client.connect.balance.query()).available;
+    const held = async () => {
+      const { available, pending } = await artist.client.connect.balance.query();
+      return available + pending;
+    };
+    const before = await held();
     const created = await request({ amount });
     // What PayDialog renders comes from the stored fees: the same breakdown.
     expect(breakdownOf(created.amount, created)).toEqual(shown);
@@ -39,6 +43,6 @@ describe('a payment request charges exactly the breakdown the dialogs show', () 
     });
     const [history] = await db().select().from(paymentHistory).where(eq(paymentHistory.userId, payer.user.id));
     expect(history.amount).toBe(shown.payerTotal);
-    expect((await artist.client.connect.balance.query()).available - before).toBe(shown.recipientReceives);
+    expect((await held()) - before).toBe(shown.recipientReceives);
   });
 });

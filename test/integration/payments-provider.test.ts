@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPaymentIntents, localRefunds } from '../../server/db/schema';
+import { DAY } from '../../server/lib/time';
 import { isLocalProvider } from '../../server/providers/payments/local';
+import { LOCAL_FUNDS_PENDING_DAYS } from '../../server/providers/payments/local-connect';
 import { createStripePayments } from '../../server/providers/payments/stripe';
 import { LOCAL_TEST_PAYMENT_METHODS, PaymentProviderError, type PaymentsProvider } from '../../server/providers/payments/types';
 import { searchResult, startStripeApi } from '../support/payments-stripe-api';
@@ -115,6 +117,9 @@ describe('local payments provider', () => {
       currentlyDue: [],
     });
     expect(await charge({ amountCents: 1000, connect })).toMatchObject({ ok: true });
+    // The charge's funds are pending first (decision 038), then available.
+    expect(await payments.getBalance(account.accountId)).toMatchObject({ availableCents: 0, pendingCents: 950 });
+    server.clock.advance(LOCAL_FUNDS_PENDING_DAYS * DAY);
     expect(await payments.getBalance(account.accountId)).toEqual({
       availableCents: 950,
       pendingCents: 0,
@@ -141,6 +146,7 @@ describe('local payments provider', () => {
     });
     await payments.completeOnboarding(account.accountId);
     await charge({ amountCents: 1050, connect: { destinationAccountId: account.accountId, applicationFeeCents: 50 } });
+    server.clock.advance(LOCAL_FUNDS_PENDING_DAYS * DAY);
     const attempts = await Promise.allSettled(
       Array.from({ length: 8 }, () =>
         payments.createPayout({

@@ -150,7 +150,7 @@ describe('paymentRequest.process', () => {
     expect(attempt).toMatchObject({ requesterReceives: 9_900, processingFee: 320, status: 'succeeded', completedAt: expect.any(Date) });
     const [history] = await db().select().from(paymentHistory).where(eq(paymentHistory.userId, payer.user.id));
     expect(history).toMatchObject({ amount: 10_000, description: 'Payment request: Sleeve session deposit', status: 'succeeded' });
-    expect(await artist.client.connect.balance.query()).toMatchObject({ available: 9_900 });
+    expect(await artist.client.connect.balance.query()).toMatchObject({ available: 0, pending: 9_900 });
     const [notice] = await db()
       .select()
       .from(notifications)

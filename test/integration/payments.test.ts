@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { localSubscriptions, paymentHistory, paymentMethods, subscriptions } from '../../server/db/schema';
 import { renewLocalSubscriptions } from '../../server/domains/payments/renewals';
 import { DAY } from '../../server/lib/time';
+import { LOCAL_FUNDS_PENDING_DAYS } from '../../server/providers/payments/local-connect';
 import { trpcError } from '../support/client';
 import { createUser } from '../support/factories';
 import { readyToReceive, signedInUser } from '../support/payments-fixtures';
@@ -255,7 +256,21 @@ describe('connect: receiving money', () => {
       idempotencyKey: `test:${payer.id}`,
       connect: { destinationAccountId: account.accountId ?? '', applicationFeeCents: 50 },
     });
-    expect(await artist.client.connect.balance.query()).toEqual({ available: 1950, pending: 0, instant_available: 1950, currency: 'usd' });
+    expect(await artist.client.connect.balance.query()).toEqual({
+      available: 0,
+      pending: 1950,
+      instant_available: 0,
+      paid_out: 0,
+      currency: 'usd',
+    });
+    server.clock.advance(LOCAL_FUNDS_PENDING_DAYS * DAY); // the provider releases the charge's funds
+    expect(await artist.client.connect.balance.query()).toEqual({
+      available: 1950,
+      pending: 0,
+      instant_available: 1950,
+      paid_out: 0,
+      currency: 'usd',
+    });
     expect(await trpcError(artist.client.connect.payout.mutate({ amount: 5000 }))).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'You have insufficient funds in your balance for this payout.',
@@ -264,6 +279,6 @@ describe('connect: receiving money', () => {
     const history = await artist.client.connect.payouts.query();
     expect(history).toHaveLength(10);
     expect(history[0]).toMatchObject({ amount: 100, method: 'instant', status: 'paid' });
-    expect((await artist.client.connect.balance.query()).available).toBe(850);
+    expect(await artist.client.connect.balance.query()).toMatchObject({ available: 850, paid_out: 1100 });
   });
 });

@@ -1,6 +1,8 @@
 import { count, eq, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localPaymentIntents, localRefunds, orders } from '../../server/db/schema';
+import { DAY } from '../../server/lib/time';
+import { LOCAL_FUNDS_PENDING_DAYS } from '../../server/providers/payments/local-connect';
 import { STOREFRONT_PAYOUT_MESSAGES } from '../../server/domains/storefronts/payout-account';
 import { STOREFRONT_APPLICATION_FEE, storefrontApplicationFee } from '../../server/domains/storefronts/rules';
 import { trpcError } from '../support/client';
@@ -77,15 +79,16 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
       .where(eq(localPaymentIntents.id, row.paymentIntentId ?? ''));
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ amount: 1999, destinationAccountId: seller.payoutAccountId, applicationFee: fee });
+    // The sale's share is pending first (the provider holds funds for LOCAL_FUNDS_PENDING_DAYS).
     expect(await balanceOf(seller.client, seller.storefront.id)).toEqual({
-      available: 1999 - fee,
-      pending: 0,
+      available: 0,
+      pending: 1999 - fee,
       paidOut: 0,
       currency: 'usd',
     });
     // A second sale adds its own share.
     await buy();
-    expect((await balanceOf(seller.client, seller.storefront.id))?.available).toBe(2 * (1999 - fee));
+    expect((await balanceOf(seller.client, seller.storefront.id))?.pending).toBe(2 * (1999 - fee));
   });
 
   it('a cancellation refunds the buyer in full: the transfer and the fee come back, to the cent, however often it is cancelled', async () => {
@@ -107,7 +110,7 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: 4321, applicationFeeRefund: fee, transferReversal: 4321 - fee });
     // Only the order that stands is in the seller's balance.
-    expect((await balanceOf(seller.client, seller.storefront.id))?.available).toBe(4321 - fee);
+    expect((await balanceOf(seller.client, seller.storefront.id))?.pending).toBe(4321 - fee);
     expect(kept.status).toBe('confirmed');
   });
 
@@ -133,7 +136,7 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
       .where(eq(localRefunds.paymentIntentId, paymentIntentId));
     expect(Number(totals.fee)).toBe(fee);
     expect(Number(totals.reversed)).toBe(1001 - fee);
-    expect((await balanceOf(seller.client, seller.storefront.id))?.available).toBe(0);
+    expect(await balanceOf(seller.client, seller.storefront.id)).toMatchObject({ available: 0, pending: 0 });
   });
 
   it('pays a studio storefront into the studio owner’s account; its store manager sees the balance', async () => {
@@ -146,6 +149,7 @@ describe('storefront card sales paid to the seller (decision 038)', () => {
       fulfillmentMethod: 'pickup',
       paymentMethodId: CARDS.succeeds,
     });
+    server.clock.advance(LOCAL_FUNDS_PENDING_DAYS * DAY); // the sale's funds become available
     const seen = await manager.client.connect.storefrontPayouts.query({ storefrontId: storefront.id });
     expect(seen).toMatchObject({ holder: 'studio_owner', youHoldTheAccount: false, canAcceptCards: true });
     expect(seen.balance?.available).toBe(5000 - storefrontApplicationFee(5000));

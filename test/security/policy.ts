@@ -70,6 +70,8 @@ export const SELF_ONLY = [
   'user.removeCalendarIntegration',
   'user.hasActiveCalendarIntegration',
   'studio.mine',
+  // The Studio features of the caller's own studios (decision 042).
+  'studio.myEntitlements',
   'storefront.mine',
   // A buyer's own orders; checkout buys from a public storefront for the caller.
   'order.mine',

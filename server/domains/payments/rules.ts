@@ -3,6 +3,7 @@
 
 export { isPlanId, PLAN_IDS, PLANS, type PlanId } from '../plans/rules';
 import { isPlanId, type PlanId } from '../plans/rules';
+import { storefrontApplicationFee } from '../storefronts/rules';
 
 export type PaymentsEnvironment = 'production' | 'development' | 'testing';
 /** The deployment's environment is fixed to production (spec 2 §9). */
@@ -66,14 +67,20 @@ export function breakdownOf(amountCents: number, fees: RequestFees): PaymentBrea
 /**
  * The payment paths: a payment request goes to the requester's connected account (platform fee,
  * at least $0.50); a booking deposit and a plan are charged to the platform's own account (no
- * platform fee).
+ * platform fee); a storefront card sale goes to the seller's payout account less the storefront
+ * application fee (decision 038, the same number the order stores and the charge takes).
  */
-export type PaymentPath = 'connect' | 'platform';
+export type PaymentPath = 'connect' | 'platform' | 'storefront';
+
+function platformFeeOn(amountCents: number, path: PaymentPath) {
+  if (path === 'connect') return Math.max(toCent(amountCents * PLATFORM_RATE), CONNECT_MIN_PLATFORM_FEE_CENTS);
+  return path === 'storefront' ? storefrontApplicationFee(amountCents) : 0;
+}
 
 /** The fees of `amountCents` on a path; amounts round to the cent, halves up (spec 2 §9). */
 export function feesFor(amountCents: number, path: PaymentPath): RequestFees {
   const processingFee = toCent(amountCents * PROCESSING_RATE) + PROCESSING_FIXED_CENTS;
-  const platformFee = path === 'connect' ? Math.max(toCent(amountCents * PLATFORM_RATE), CONNECT_MIN_PLATFORM_FEE_CENTS) : 0;
+  const platformFee = platformFeeOn(amountCents, path);
   return { processingFee, platformFee, netAmount: amountCents - platformFee };
 }
 
@@ -191,7 +198,13 @@ export const REFUND_WINDOW_DAYS = 180;
 const DAY_MS = 86_400_000;
 export const REFUND_REASON_MAX = 500;
 
-type Refundable = { status: RequestStatus; amount: number; refundedAmount: number; refundPendingAmount: number; paidAt: Date | string | null };
+type Refundable = {
+  status: RequestStatus;
+  amount: number;
+  refundedAmount: number;
+  refundPendingAmount: number;
+  paidAt: Date | string | null;
+};
 
 /** Cents still refundable: what was paid less refunds settled and under way. */
 export const refundableCents = (r: Refundable) => (r.status === 'paid' ? r.amount - r.refundedAmount - r.refundPendingAmount : 0);
@@ -209,7 +222,13 @@ export const refundStateOf = (r: Pick<Refundable, 'amount' | 'refundedAmount'>):
  * the rest of the fee when the refund takes the request to fully refunded, so the shares add up to
  * the fee to the cent whatever the partial refunds were.
  */
-export function platformFeeShare(input: { amount: number; platformFee: number; refundCents: number; alreadyRefundedCents: number; feeAlreadyReturned: number }) {
+export function platformFeeShare(input: {
+  amount: number;
+  platformFee: number;
+  refundCents: number;
+  alreadyRefundedCents: number;
+  feeAlreadyReturned: number;
+}) {
   if (input.alreadyRefundedCents + input.refundCents >= input.amount) return input.platformFee - input.feeAlreadyReturned;
   return Math.min(input.platformFee - input.feeAlreadyReturned, Math.round((input.refundCents * input.platformFee) / input.amount));
 }

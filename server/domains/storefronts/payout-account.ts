@@ -14,6 +14,8 @@ export const STOREFRONT_PAYOUT_MESSAGES = {
   /** The buyer's answer at checkout: the seller cannot be paid yet, so no card is charged. */
   cardsNotReady:
     'This storefront cannot take card payments yet: the seller has not finished setting up payouts. Choose cash, or try again later.',
+  /** The seller's answer when switching card payments on: the same rule, told to the one who can fix it. */
+  payoutsNeeded: 'Set up payouts before accepting card payments: buyers cannot pay by card until the payout account is active.',
 } as const;
 
 export type StorefrontPayoutAccount = { holderId: string | null; account: typeof connectAccounts.$inferSelect | null };
@@ -38,6 +40,18 @@ export async function requireCardPayoutAccount(ctx: ServiceCtx, storefront: Owne
   const accountId = await activePayoutAccountId(ctx, storefront);
   if (!accountId) throw new AppError('PRECONDITION_FAILED', STOREFRONT_PAYOUT_MESSAGES.cardsNotReady);
   return accountId;
+}
+
+/**
+ * Switching "Accept payments" on is refused while the storefront could not be paid (the checkout
+ * guard's test, asked at save so the seller is told, not the buyer). A storefront already
+ * accepting payments keeps saving its other settings: an account that later stops being active
+ * only takes the card off the checkout page (`takesCards`).
+ */
+export async function requirePayoutsToSwitchCardsOn(ctx: ServiceCtx, storefront: Owner, switchingOn: boolean) {
+  if (switchingOn && !(await activePayoutAccountId(ctx, storefront))) {
+    throw new AppError('PRECONDITION_FAILED', STOREFRONT_PAYOUT_MESSAGES.payoutsNeeded);
+  }
 }
 
 /** The storefront's payout account id when it can be paid now, else null (the checkout page then offers no card). */

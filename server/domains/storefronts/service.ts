@@ -12,7 +12,7 @@ import {
   type StorefrontRow,
   storefrontOwnerInfo,
 } from './access';
-import { activePayoutAccountId } from './payout-account';
+import { activePayoutAccountId, requirePayoutsToSwitchCardsOn } from './payout-account';
 import {
   type createStorefrontInput,
   type listStorefrontsInput,
@@ -89,12 +89,15 @@ export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input:
 
 export async function updateStorefrontSettings({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof updateStorefrontSettingsInput> }) {
   const storefront = await requireManagedStorefront(ctx, input.storefrontId);
+  const settings = mergeSettings(storefront.settings, input.settings);
+  // Decision 038: no card payments without an active payout account.
+  await requirePayoutsToSwitchCardsOn(ctx, storefront, settings.acceptsPayments && !storefront.settings.acceptsPayments);
   const [row] = await ctx.db
     .update(storefronts)
     .set({
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(input.description === undefined ? {} : { description: input.description }),
-      settings: mergeSettings(storefront.settings, input.settings),
+      settings,
       updatedAt: ctx.deps.clock.now(),
     })
     .where(and(eq(storefronts.id, storefront.id), eq(storefronts.deleted, false)))

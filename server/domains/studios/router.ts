@@ -16,6 +16,7 @@ import {
 import * as activation from './activation';
 import { getInvitationById } from './invitation-by-id';
 import * as members from './members';
+import { myStudioEntitlements } from './entitlements';
 import { cachedSearch } from './search-cache';
 import * as studios from './service';
 
@@ -38,6 +39,8 @@ export const studioRouter = router({
     .input(studioIdInput)
     .mutation(({ ctx, input }) => activation.requestActivation({ ctx: ctx.service, input })),
   members: authedProcedure.input(studioIdInput).query(({ ctx, input }) => members.listMembers({ ctx: ctx.service, input })),
+  /** The Studio features of the caller's studios (decision 042): offer a gated action or its upgrade prompt up front. */
+  myEntitlements: authedProcedure.query(({ ctx }) => myStudioEntitlements({ ctx: ctx.service })),
   addMember: authedProcedure.input(inviteMemberInput).mutation(({ ctx, input }) => members.inviteMember({ ctx: ctx.service, input })),
   updateMember: authedProcedure.input(updateMemberInput).mutation(({ ctx, input }) => members.updateMember({ ctx: ctx.service, input })),
   removeMember: authedProcedure.input(memberIdInput).mutation(({ ctx, input }) => members.removeMember({ ctx: ctx.service, input })),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { localConnectAccounts, localPaymentIntents, localPayouts, localRefunds } from '../../db/schema';
 import { DAY, MINUTE } from '../../lib/time';
 import { IDEMPOTENCY_MISMATCH, type LocalBooks, localId } from './local-books';
@@ -67,33 +67,51 @@ export async function completeLocalOnboarding(books: LocalBooks, accountId: stri
 }
 
 /**
- * Funds credited by destination charges (amount less the platform's application fee) less the
- * transfers reversed by refunds (a refund without reverseTransfer comes out of the platform's
- * balance, as with Stripe destination charges) less what was paid out. Local funds are available
- * at once, so all of it can be paid out instantly; a reversal after a payout can leave it negative,
- * as Stripe's can.
+ * Decision 038: how long a local charge's funds stay pending before they can be paid out. Stripe's
+ * US standard is 2 business days; the local provider counts 2 calendar days of its own clock (no
+ * weekends or bank holidays), which keeps the test clock's arithmetic plain.
  */
-async function availableCents(db: LocalBooks['db'], accountId: string) {
+export const LOCAL_FUNDS_PENDING_DAYS = 2;
+
+/**
+ * The account's balance at `now`, in cents. Each destination charge credits its amount less the
+ * platform's application fee, less what its refunds reversed (a refund without reverseTransfer
+ * comes out of the platform's balance, as with Stripe destination charges). A charge's net is
+ * pending for LOCAL_FUNDS_PENDING_DAYS after it was made, then available; payouts come out of
+ * the available part. So pending + available + paid out = credited − reversed, to the cent. A
+ * reversal after a payout can leave available negative, as Stripe's can.
+ */
+async function balanceCents(db: LocalBooks['db'], accountId: string, now: Date) {
+  const cutoff = sql`${new Date(now.getTime() - LOCAL_FUNDS_PENDING_DAYS * DAY).toISOString()}::timestamptz`;
+  const pending = sql`${localPaymentIntents.createdAt} > ${cutoff}`;
+  const split = (cents: SQL) => ({
+    pending: sql<number>`coalesce(sum(${cents}) filter (where ${pending}), 0)::int`,
+    settled: sql<number>`coalesce(sum(${cents}) filter (where not (${pending})), 0)::int`,
+  });
+  const charged = and(eq(localPaymentIntents.destinationAccountId, accountId), eq(localPaymentIntents.status, 'succeeded'));
   const [credited] = await db
-    .select({ cents: sql<number>`coalesce(sum(${localPaymentIntents.amount} - ${localPaymentIntents.applicationFee}), 0)::int` })
+    .select(split(sql`${localPaymentIntents.amount} - ${localPaymentIntents.applicationFee}`))
     .from(localPaymentIntents)
-    .where(and(eq(localPaymentIntents.destinationAccountId, accountId), eq(localPaymentIntents.status, 'succeeded')));
+    .where(charged);
   const [reversed] = await db
-    .select({ cents: sql<number>`coalesce(sum(${localRefunds.transferReversal}), 0)::int` })
+    .select(split(sql`${localRefunds.transferReversal}`))
     .from(localRefunds)
     .innerJoin(localPaymentIntents, eq(localPaymentIntents.id, localRefunds.paymentIntentId))
-    .where(eq(localPaymentIntents.destinationAccountId, accountId));
+    .where(charged);
   const [paid] = await db
     .select({ cents: sql<number>`coalesce(sum(${localPayouts.amount}), 0)::int` })
     .from(localPayouts)
     .where(eq(localPayouts.accountId, accountId));
-  return Number(credited.cents) - Number(reversed.cents) - Number(paid.cents);
+  return {
+    pending: Number(credited.pending) - Number(reversed.pending),
+    available: Number(credited.settled) - Number(reversed.settled) - Number(paid.cents),
+  };
 }
 
 export async function getLocalBalance(books: LocalBooks, accountId: string): Promise<ConnectBalance> {
   await accountRow(books, accountId);
-  const available = await availableCents(books.db, accountId);
-  return { availableCents: available, pendingCents: 0, instantAvailableCents: available, currency: 'usd' };
+  const { available, pending } = await balanceCents(books.db, accountId, books.clock.now());
+  return { availableCents: available, pendingCents: pending, instantAvailableCents: Math.max(available, 0), currency: 'usd' };
 }
 
 const payoutOf = (row: typeof localPayouts.$inferSelect): ProviderPayout => ({
@@ -125,7 +143,9 @@ export async function createLocalPayout(
     }
     if (!account.detailsSubmitted) throw new PaymentProviderError('Payouts are not enabled for this account.');
     if (input.amountCents <= 0) throw new PaymentProviderError('Payout amount must be greater than 0.');
-    if (input.amountCents > (await availableCents(tx as unknown as LocalBooks['db'], input.accountId))) {
+    // Only available funds are paid out; a charge's funds are pending for LOCAL_FUNDS_PENDING_DAYS.
+    const { available } = await balanceCents(tx as unknown as LocalBooks['db'], input.accountId, books.clock.now());
+    if (input.amountCents > available) {
       throw new PaymentProviderError('You have insufficient funds in your balance for this payout.');
     }
     const now = books.clock.now();

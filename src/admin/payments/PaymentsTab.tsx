@@ -12,35 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PAYMENT_TEST_LOG_LIMIT, TEST_CARDS, TEST_TRIAL_CHOICES } from '../../../server/domains/admin/inputs';
-import { amountField, descriptionField } from '../../../server/domains/payments/inputs';
-import { initialRequestStatus, PLANS, paymentRequestFees, trialDaysFor } from '../../../server/domains/payments/rules';
+import { PLANS, trialDaysFor } from '../../../server/domains/payments/rules';
+import { REQUEST_CASES, requestCase } from './requestCases';
 import { trpc } from '../../trpc';
 import { refusalReason } from '../components/failure';
 import { formatCents } from '../../../server/lib/money';
 
 type LogEntry = { id: string; at: Date; test: string; ok: boolean; summary: string };
-
-/** Payment-request cases: the spec's limits and fees, checked by the same schema and rules the server uses. */
-const REQUEST_CASES: Array<{ label: string; amount: number; description: string; payeeReady: boolean }> = [
-  { label: '$50.00 deposit, payee can receive', amount: 5000, description: 'Deposit for a forearm piece', payeeReady: true },
-  { label: '$50.00, payee without payment setup', amount: 5000, description: 'Deposit', payeeReady: false },
-  { label: 'Zero amount', amount: 0, description: 'Nothing', payeeReady: true },
-  { label: 'Below the minimum ($0.50)', amount: 50, description: 'Too small', payeeReady: true },
-  { label: 'Above the maximum ($10,000.01)', amount: 1_000_001, description: 'Too large', payeeReady: true },
-  { label: 'Description of 201 characters', amount: 2500, description: 'x'.repeat(201), payeeReady: true },
-];
-
-function requestCase(c: (typeof REQUEST_CASES)[number]): { ok: boolean; summary: string } {
-  const amount = amountField.safeParse(c.amount);
-  if (!amount.success) return { ok: false, summary: amount.error.issues[0].message };
-  const description = descriptionField.safeParse(c.description);
-  if (!description.success) return { ok: false, summary: description.error.issues[0].message };
-  const fees = paymentRequestFees(amount.data);
-  return {
-    ok: true,
-    summary: `status ${initialRequestStatus(c.payeeReady)}; processing fee ${formatCents(fees.processingFee)}, platform fee ${formatCents(fees.platformFee)}, payee receives ${formatCents(fees.netAmount)}`,
-  };
-}
 
 /** Payment Testing (spec 2 §2, §9): environment toggle, test cards, subscription scenarios, request cases, results log. */
 export default function PaymentsTab() {
@@ -100,7 +78,11 @@ export default function PaymentsTab() {
               onChange={(e) => setAmount(Number(e.target.value))}
               helperText={Number.isFinite(amount) ? formatCents(amount) : ''}
             />
-            <Button variant="contained" disabled={busy} onClick={() => void attempt(`Charge ${cardLabel}`, () => testCard.mutateAsync({ card, amount }))}>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() => void attempt(`Charge ${cardLabel}`, () => testCard.mutateAsync({ card, amount }))}
+            >
               Charge and Refund
             </Button>
           </Stack>
@@ -112,7 +94,13 @@ export default function PaymentsTab() {
           <Typography id="subscription-title" variant="h3" sx={{ fontSize: '1.2rem', mb: 2 }}>
             Subscription scenarios
           </Typography>
-          <TextField select label="Trial days" value={trialDays} onChange={(e) => setTrialDays(Number(e.target.value))} sx={{ minWidth: 240, mb: 2 }}>
+          <TextField
+            select
+            label="Trial days"
+            value={trialDays}
+            onChange={(e) => setTrialDays(Number(e.target.value))}
+            sx={{ minWidth: 240, mb: 2 }}
+          >
             {TEST_TRIAL_CHOICES.map((days) => (
               <MenuItem key={days} value={days}>
                 {days === -1 ? 'Default (-1)' : days === 0 ? 'No trial (0)' : `Custom: ${days} days`}
@@ -127,7 +115,11 @@ export default function PaymentsTab() {
                   key={plan}
                   variant="outlined"
                   disabled={busy}
-                  onClick={() => void attempt(`${PLANS[plan].planName} (${days} trial days)`, () => testSubscription.mutateAsync({ plan, environment, trialDays, card }))}
+                  onClick={() =>
+                    void attempt(`${PLANS[plan].planName} (${days} trial days)`, () =>
+                      testSubscription.mutateAsync({ plan, environment, trialDays, card }),
+                    )
+                  }
                 >
                   Subscribe {PLANS[plan].planName} {formatCents(PLANS[plan].priceCents)}/month · {days} trial days
                 </Button>
@@ -144,7 +136,12 @@ export default function PaymentsTab() {
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {REQUEST_CASES.map((c) => (
-              <Button key={c.label} variant="outlined" size="small" onClick={() => void attempt(`Request: ${c.label}`, async () => requestCase(c))}>
+              <Button
+                key={c.label}
+                variant="outlined"
+                size="small"
+                onClick={() => void attempt(`Request: ${c.label}`, async () => requestCase(c))}
+              >
                 {c.label}
               </Button>
             ))}
@@ -164,7 +161,11 @@ export default function PaymentsTab() {
         {log.length === 0 && <Typography color="text.secondary">No tests run yet.</Typography>}
         <Box component="ol" role="log" aria-label="Payment test results" sx={{ pl: 0, listStyle: 'none', m: 0 }}>
           {log.map((entry) => (
-            <Box component="li" key={entry.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+            <Box
+              component="li"
+              key={entry.id}
+              sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 0.5, borderBottom: 1, borderColor: 'divider' }}
+            >
               <Chip label={entry.ok ? 'OK' : 'FAILED'} size="small" color={entry.ok ? 'success' : 'error'} />
               <Typography variant="body2">
                 {entry.at.toLocaleTimeString('en-US')} · {entry.test}: {entry.summary}

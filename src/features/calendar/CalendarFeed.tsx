@@ -5,7 +5,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { trpc } from '../../trpc';
 import { GoogleCalendarConnect } from './GoogleCalendarConnect';
-import { ErrorOrUpgrade } from '../payments/UpgradePrompt';
+import { ErrorOrUpgrade, UpgradePrompt } from '../payments/UpgradePrompt';
+import { useLockedFeature } from '../payments/useFeatureGate';
 
 /**
  * Calendar sync: the private ICS feed (subscribe from any calendar app; a new link or revoking stops
@@ -14,6 +15,7 @@ import { ErrorOrUpgrade } from '../payments/UpgradePrompt';
 export function CalendarFeed() {
   const utils = trpc.useUtils();
   const status = trpc.calendar.feed.useQuery();
+  const locked = useLockedFeature('calendar_sync');
   const create = trpc.calendar.createFeed.useMutation({ onSuccess: () => void utils.calendar.feed.invalidate() });
   const revoke = trpc.calendar.revokeFeed.useMutation({
     onSuccess: () => {
@@ -34,17 +36,21 @@ export function CalendarFeed() {
         <Alert severity="info">A feed link is active. Make a new link to see it again (the old one stops working).</Alert>
       )}
       {create.error && <ErrorOrUpgrade error={create.error} />}
+      {/* Decision 042: without the plan, say so before the click; an active feed keeps serving and can be revoked. */}
+      {locked && <UpgradePrompt {...locked} />}
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" onClick={() => create.mutate()}>
-          {status.data?.active ? 'New Feed Link' : 'Create Feed Link'}
-        </Button>
+        {!locked && (
+          <Button variant="outlined" onClick={() => create.mutate()}>
+            {status.data?.active ? 'New Feed Link' : 'Create Feed Link'}
+          </Button>
+        )}
         {status.data?.active && (
           <Button color="warning" onClick={() => revoke.mutate()}>
             Revoke Feed
           </Button>
         )}
       </Stack>
-      <GoogleCalendarConnect />
+      <GoogleCalendarConnect locked={Boolean(locked)} />
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -16,6 +15,7 @@ import { trpc } from '../../trpc';
 import { BookingDetail } from '../booking/BookingDetail';
 import { RequestView } from '../booking/RequestView';
 import { CalendarFeed } from './CalendarFeed';
+import { ErrorOrUpgrade } from '../payments/UpgradePrompt';
 import { RequestList } from './RequestList';
 import { daysOf, FIRST_CALENDAR_VIEW, rangeOf, sameDay, shift } from './range';
 import { WalkInForm } from './WalkInForm';
@@ -73,7 +73,8 @@ export function CalendarPage(props: {
           </TextField>
         )}
       </Stack>
-      {events.error && <Alert severity="error">{events.error.message}</Alert>}
+      {/* A studio without the Studio plan's shared calendar (and walk-ins) gets the upgrade prompt as soon as it is chosen. */}
+      {events.error && <ErrorOrUpgrade error={events.error} />}
       {/* The shop schedule loads only for its staff, who may add walk-ins to it. */}
       {shopId && events.data && <WalkInForm key={shopId} shopId={shopId} />}
       {/*

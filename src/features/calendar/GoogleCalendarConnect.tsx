@@ -9,9 +9,11 @@ const when = (d: Date) => d.toLocaleString('en-US', { month: 'short', day: 'nume
 
 /**
  * Google Calendar: InkLink pushes your confirmed sessions to your Google calendar.
- * Shown only when the server has Google configured.
+ * Shown only when the server has Google configured. Without calendar sync in the plan (`locked`,
+ * decision 042) there is no connect button: the feed section above shows the upgrade prompt; an
+ * existing connection stays shown and can be disconnected.
  */
-export function GoogleCalendarConnect() {
+export function GoogleCalendarConnect({ locked }: { locked: boolean }) {
   const utils = trpc.useUtils();
   const status = trpc.calendar.google.useQuery();
   const disconnect = trpc.calendar.disconnectGoogle.useMutation({
@@ -29,9 +31,11 @@ export function GoogleCalendarConnect() {
           <Typography variant="body2">
             Your confirmed sessions appear in your Google calendar and follow every change and cancellation.
           </Typography>
-          <Button variant="contained" href={GOOGLE_CONNECT_URL} sx={{ alignSelf: 'flex-start' }}>
-            Connect Google Calendar
-          </Button>
+          {!locked && (
+            <Button variant="contained" href={GOOGLE_CONNECT_URL} sx={{ alignSelf: 'flex-start' }}>
+              Connect Google Calendar
+            </Button>
+          )}
         </>
       ) : (
         <>

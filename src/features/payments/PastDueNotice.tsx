@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import { ACTION_BELOW_ON_PHONES } from '../../components/alertActionBelow';
 import { ButtonLink } from '../../components/links';
 import { formatDay } from './format';
 import type { Subscription } from './types';
@@ -29,7 +30,7 @@ function UpdateCardLink({ label }: { label: string }) {
 export function PastDueNotice({ subscription: s }: { subscription: Subscription }) {
   if (s.status === 'past_due') {
     return (
-      <Alert severity="error" action={<UpdateCardLink label="Update card" />}>
+      <Alert severity="error" action={<UpdateCardLink label="Update card" />} sx={ACTION_BELOW_ON_PHONES}>
         <AlertTitle>Payment failed — update your card</AlertTitle>
         {s.nextPaymentAttemptAt
           ? `We could not charge your card (attempt ${s.failedPaymentAttempts}). We will try again on ${formatDay(s.nextPaymentAttemptAt)}; without a working card the plan is canceled after the last try.`
@@ -39,7 +40,7 @@ export function PastDueNotice({ subscription: s }: { subscription: Subscription 
   }
   if (s.status === 'canceled' && s.failedPaymentAttempts > 0) {
     return (
-      <Alert severity="warning" action={<UpdateCardLink label="Add a card" />}>
+      <Alert severity="warning" action={<UpdateCardLink label="Add a card" />} sx={ACTION_BELOW_ON_PHONES}>
         <AlertTitle>Canceled: the payment failed</AlertTitle>
         We could not charge your card after {s.failedPaymentAttempts} attempts, so this plan has ended. Add a working card to subscribe
         again.

@@ -74,7 +74,7 @@ export function PayDialog({
           <Typography>{request.description}</Typography>
           <FeeBreakdown
             label="Who pays what"
-            rows={breakdownRows(breakdownOf(request.amount, request), { viewer: 'payer', recipientName: 'the requester' })}
+            rows={breakdownRows(breakdownOf(request.amount, request), { viewer: 'payer', recipientName: request.requesterName })}
           />
           {methods.isError && (
             <LoadFailed message="Failed to fetch payment methods" onRetry={() => methods.refetch()} retrying={methods.isFetching} />

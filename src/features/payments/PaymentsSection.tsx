@@ -16,6 +16,7 @@ import { formatDay } from './format';
 import { formatCents, parseDollarsToCents } from '../../../server/lib/money';
 import { SectionCard } from './SectionCard';
 import { SetupSteps } from './SetupSteps';
+import { BalanceFigures } from './BalanceFigures';
 
 /** Sends the user to onboarding (Stripe's page, or ours in local mode), coming back to returnPath. */
 export function useStartOnboarding(returnPath: string) {
@@ -72,15 +73,17 @@ function BalanceCard() {
   return (
     <SectionCard title="Balance">
       {balance.data && (
-        <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
-          <Typography>Available: {formatCents(balance.data.available)}</Typography>
-          <Typography>Pending: {formatCents(balance.data.pending)}</Typography>
-          <Typography>Instant payout available: {formatCents(balance.data.instant_available)}</Typography>
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          <BalanceFigures balance={{ ...balance.data, paidOut: balance.data.paid_out }} />
+          <Typography variant="body2" color="text.secondary">
+            A sale is pending for a few days before it can be paid out; instant payout available now:{' '}
+            {formatCents(balance.data.instant_available)}.
+          </Typography>
         </Stack>
       )}
       <Stack
         component="form"
-        direction="row"
+        direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ alignItems: 'flex-start' }}
         onSubmit={(e) => {
@@ -98,7 +101,7 @@ function BalanceCard() {
           helperText={amountError}
           size="small"
         />
-        <Button type="submit" variant="contained" disabled={payout.isPending}>
+        <Button type="submit" variant="contained" disabled={payout.isPending} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           Instant payout
         </Button>
       </Stack>

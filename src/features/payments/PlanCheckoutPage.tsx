@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isPlanId, PLANS, trialDaysFor } from '../../../server/domains/payments/rules';
 import { FeeBreakdown } from '../../components/FeeBreakdown';
+import { usePlansChanged } from './useFeatureGate';
 import { ButtonLink } from '../../components/links';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
@@ -28,10 +29,9 @@ const DAY_MS = 86_400_000;
  * failed one leaves the card form with the reason, to try again.
  */
 export function PlanCheckoutPage({ planType }: { planType: string }) {
-  const utils = trpc.useUtils();
-  const settled = () => Promise.all([utils.payment.subscriptions.invalidate(), utils.payment.entitlements.invalidate()]);
-  const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: settled });
-  const complete = trpc.payment.completeSubscription.useMutation({ onSuccess: settled });
+  const plansChanged = usePlansChanged();
+  const subscribe = trpc.payment.subscribe.useMutation({ onSuccess: plansChanged });
+  const complete = trpc.payment.completeSubscription.useMutation({ onSuccess: plansChanged });
   const nextAction = useNextAction();
   const [authenticating, setAuthenticating] = useState(false);
   const plans = trpc.payment.plans.useQuery();

@@ -2,6 +2,7 @@ import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
 import { RequestPaymentDialog } from './RequestPaymentDialog';
+import { personName } from '../booking/status';
 
 /** The composer's action for asking the other person in a conversation to pay. */
 export function RequestPaymentButton({
@@ -12,7 +13,7 @@ export function RequestPaymentButton({
   payee: { id: string; displayName: string; firstName: string; lastName: string };
 }) {
   const [open, setOpen] = useState(false);
-  const name = `${payee.firstName} ${payee.lastName}`.trim() || payee.displayName;
+  const name = personName(payee);
   return (
     <>
       <IconButton aria-label="Request payment" onClick={() => setOpen(true)}>

@@ -23,7 +23,8 @@ import { FormTextField } from '../../components/forms/FormTextField';
 import { inputResolver } from '../../components/forms/inputResolver';
 import { parseDollarsToCents } from '../../../server/lib/money';
 import { breakdownRows } from './breakdownRows';
-import { ErrorOrUpgrade } from './UpgradePrompt';
+import { ErrorOrUpgrade, UpgradePrompt } from './UpgradePrompt';
+import { useLockedFeature } from './useFeatureGate';
 
 type Fields = { amount: string; description: string; dueDate: string };
 const EMPTY: Fields = { amount: '', description: '', dueDate: '' };
@@ -54,6 +55,8 @@ export function RequestPaymentDialog({
   const { me } = useMe();
   const payout = trpc.connect.status.useQuery({}, { enabled: open });
   const setupFirst = payout.data && !payout.data.canReceivePayments ? payout.data : null;
+  // Decision 042: sending requests is Artist Pro's; the prompt comes before the form is filled.
+  const locked = useLockedFeature('payment_requests');
   const create = trpc.paymentRequest.create.useMutation({
     onSuccess: () =>
       Promise.all([utils.message.list.invalidate({ threadId }), utils.thread.list.invalidate(), utils.paymentRequest.list.invalidate()]),
@@ -89,7 +92,8 @@ export function RequestPaymentDialog({
       <DialogTitle id="request-payment-title">Request payment from {payeeName}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          {setupFirst && me && (
+          {locked && !create.error && <UpgradePrompt {...locked} />}
+          {setupFirst && me && !locked && (
             <Alert severity="warning">
               {setUpPayoutsFirst(setupFirst.message ?? CONNECT_MESSAGES.notSetUp)}. It takes about {setupFirst.setupMinutes} minutes.
               <ButtonLink
@@ -118,7 +122,7 @@ export function RequestPaymentDialog({
         <Button
           variant="contained"
           onClick={() => void submit()}
-          disabled={form.formState.isSubmitting || payout.isPending || Boolean(setupFirst)}
+          disabled={form.formState.isSubmitting || payout.isPending || Boolean(setupFirst) || Boolean(locked)}
         >
           Send request
         </Button>

@@ -18,6 +18,7 @@ import { formatCents } from '../../../server/lib/money';
 import { PastDueNotice } from './PastDueNotice';
 import { SectionCard } from './SectionCard';
 import type { Subscription } from './types';
+import { usePlansChanged } from './useFeatureGate';
 
 /** The current plan(s): status, trial and period end, change plan, cancel at period end or now. */
 export function SubscriptionsCard() {
@@ -54,8 +55,7 @@ const STATUS_LABELS: Partial<Record<string, string>> = {
 const STATUS_COLORS: Partial<Record<string, 'success'>> = { trialing: 'success', active: 'success' };
 
 function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
-  const utils = trpc.useUtils();
-  const refresh = () => utils.payment.subscriptions.invalidate();
+  const refresh = usePlansChanged();
   const cancel = trpc.payment.cancelSubscription.useMutation({ onSuccess: refresh });
   const change = trpc.payment.changePlan.useMutation({ onSuccess: refresh });
   const [confirming, setConfirming] = useState(false);

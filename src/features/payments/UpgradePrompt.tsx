@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useId } from 'react';
 import { isPlanId, PLANS, type PlanId } from '../../../server/domains/payments/rules';
+import { ACTION_BELOW_ON_PHONES } from '../../components/alertActionBelow';
 import { ButtonLink } from '../../components/links';
 import { errorText } from '../../components/forms/errorText';
 
@@ -23,6 +24,7 @@ export function UpgradePrompt({ plan, message }: { plan: PlanId; message: string
       severity="info"
       role="status"
       aria-labelledby={titleId}
+      sx={ACTION_BELOW_ON_PHONES}
       action={
         <ButtonLink to="/payment/$planType" params={{ planType: plan }} color="inherit" size="small" aria-label={`Upgrade to ${name}`}>
           Upgrade

@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { errorText } from '../../components/forms/errorText';
-import { ErrorOrUpgrade, upgradeOf } from '../payments/UpgradePrompt';
+import { ErrorOrUpgrade, UpgradePrompt, upgradeOf } from '../payments/UpgradePrompt';
+import { useLockedFeature } from '../payments/useFeatureGate';
 
 const TYPES = [
   { value: 0, label: 'Resident' },
@@ -39,6 +40,7 @@ export function StudioMembers({ studioId }: { studioId: string }) {
   const [invitee, setInvitee] = useState('');
   const [inviteType, setInviteType] = useState<0 | 1>(0);
   const error = updateMember.error ?? removeMember.error;
+  const locked = useLockedFeature('studio_members', studioId);
 
   return (
     <Card variant="outlined">
@@ -163,40 +165,47 @@ export function StudioMembers({ studioId }: { studioId: string }) {
           </Typography>
         )}
         {upgradeOf(invite.error) && <ErrorOrUpgrade error={invite.error} />}
-        <Stack
-          component="form"
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ mt: 3 }}
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const result = await invite.mutateAsync({ studioId, invitee, shopUserType: inviteType }).catch(() => null);
-            if (result) setInvitee('');
-          }}
-        >
-          <TextField
-            label="Invite by display name or email"
-            value={invitee}
-            onChange={(e) => setInvitee(e.target.value)}
-            sx={{ flexGrow: 1 }}
-            error={Boolean(invite.error) && !upgradeOf(invite.error)}
-            helperText={invite.error && !upgradeOf(invite.error) ? errorText(invite.error) : invite.isSuccess ? 'Invitation sent' : ' '}
-          />
-          <TextField
-            select
-            label="As"
-            value={inviteType}
-            onChange={(e) => setInviteType(Number(e.target.value) as 0 | 1)}
-            sx={{ minWidth: 140 }}
-          >
-            {typeOptions()}
-          </TextField>
-          <Box>
-            <Button type="submit" variant="contained" disabled={invite.isPending || invitee.trim() === ''}>
-              Send Invitation
-            </Button>
+        {/* Decision 042: inviting is the Studio plan's; without it the prompt comes first and the members above stay. */}
+        {locked ? (
+          <Box sx={{ mt: 3 }}>
+            <UpgradePrompt {...locked} />
           </Box>
-        </Stack>
+        ) : (
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ mt: 3 }}
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const result = await invite.mutateAsync({ studioId, invitee, shopUserType: inviteType }).catch(() => null);
+              if (result) setInvitee('');
+            }}
+          >
+            <TextField
+              label="Invite by display name or email"
+              value={invitee}
+              onChange={(e) => setInvitee(e.target.value)}
+              sx={{ flexGrow: 1 }}
+              error={Boolean(invite.error) && !upgradeOf(invite.error)}
+              helperText={invite.error && !upgradeOf(invite.error) ? errorText(invite.error) : invite.isSuccess ? 'Invitation sent' : ' '}
+            />
+            <TextField
+              select
+              label="As"
+              value={inviteType}
+              onChange={(e) => setInviteType(Number(e.target.value) as 0 | 1)}
+              sx={{ minWidth: 140 }}
+            >
+              {typeOptions()}
+            </TextField>
+            <Box>
+              <Button type="submit" variant="contained" disabled={invite.isPending || invitee.trim() === ''}>
+                Send Invitation
+              </Button>
+            </Box>
+          </Stack>
+        )}
       </CardContent>
     </Card>
   );

@@ -9,6 +9,7 @@ import type { completeOnboardingInput, onboardingLinkInput, payoutInput } from '
 import { providerCall } from '../../../provider-calls';
 import { connectProblem, PAYOUT_HISTORY_LIMIT, remainingSetupSteps, setupMinutes } from '../rules';
 import { type ConnectAccountRow, connectAccountOf, factsOf, saveConnectAccount } from './accounts';
+import { accountBalance } from './balance';
 
 export const NO_CONNECT_ACCOUNT = 'No Connect account found for user';
 /** Spec 2 §9: payment and connect caches last 5 minutes. */
@@ -58,7 +59,10 @@ export async function getConnectStatus({ ctx, input }: { ctx: AuthedCtx; input: 
 async function ensureConnectAccount(ctx: AuthedCtx): Promise<ConnectAccountRow> {
   const existing = await connectAccountOf(ctx, ctx.user.id);
   if (existing) return existing;
-  const [me] = await ctx.db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, ctx.user.id));
+  const [me] = await ctx.db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ctx.user.id));
   if (!me) throw notFound('User profile not found');
   // The key is the user's, so concurrent first calls get one account from the provider.
   const snapshot = await providerCall(ctx, 'Failed to create Connect account', () =>
@@ -76,7 +80,11 @@ export async function createOnboardingLink({ ctx, input }: { ctx: AuthedCtx; inp
   const account = await ensureConnectAccount(ctx);
   const origin = ctx.deps.config.appOrigin;
   const link = await providerCall(ctx, 'Failed to create onboarding link', () =>
-    ctx.deps.payments.createOnboardingLink({ accountId: account.accountId, returnUrl: `${origin}${input.returnPath}`, refreshUrl: `${origin}/account/payments` }),
+    ctx.deps.payments.createOnboardingLink({
+      accountId: account.accountId,
+      returnUrl: `${origin}${input.returnPath}`,
+      refreshUrl: `${origin}/account/payments`,
+    }),
   );
   return { url: link.url, expires_at: link.expiresAt };
 }
@@ -99,8 +107,14 @@ async function requireAccount(ctx: AuthedCtx) {
 
 export async function getBalance({ ctx }: { ctx: AuthedCtx }) {
   const row = await requireAccount(ctx);
-  const balance = await providerCall(ctx, 'Failed to get account balance', () => ctx.deps.payments.getBalance(row.accountId));
-  return { available: balance.availableCents, pending: balance.pendingCents, instant_available: balance.instantAvailableCents, currency: balance.currency };
+  const balance = await accountBalance(ctx, row.accountId);
+  return {
+    available: balance.availableCents,
+    pending: balance.pendingCents,
+    instant_available: balance.instantAvailableCents,
+    paid_out: balance.paidOutCents,
+    currency: balance.currency,
+  };
 }
 
 /**
@@ -112,11 +126,24 @@ export async function createPayout({ ctx, input }: { ctx: AuthedCtx; input: z.ou
   if (!row.payoutsEnabled) throw new AppError('PRECONDITION_FAILED', connectProblem(factsOf(row)) ?? 'Account is restricted');
   const [claim] = await ctx.db
     .insert(payouts)
-    .values({ accountId: row.accountId, amount: input.amount, currency: row.defaultCurrency, method: 'instant', status: 'pending', createdAt: ctx.deps.clock.now() })
+    .values({
+      accountId: row.accountId,
+      amount: input.amount,
+      currency: row.defaultCurrency,
+      method: 'instant',
+      status: 'pending',
+      createdAt: ctx.deps.clock.now(),
+    })
     .returning();
   try {
     const payout = await providerCall(ctx, 'Failed to create payout', () =>
-      ctx.deps.payments.createPayout({ accountId: row.accountId, amountCents: input.amount, currency: row.defaultCurrency, method: 'instant', idempotencyKey: `payout:${claim.id}` }),
+      ctx.deps.payments.createPayout({
+        accountId: row.accountId,
+        amountCents: input.amount,
+        currency: row.defaultCurrency,
+        method: 'instant',
+        idempotencyKey: `payout:${claim.id}`,
+      }),
     );
     const [stored] = await ctx.db
       .update(payouts)
@@ -134,6 +161,16 @@ export async function createPayout({ ctx, input }: { ctx: AuthedCtx; input: z.ou
 export async function listPayouts({ ctx }: { ctx: AuthedCtx }) {
   const row = await connectAccountOf(ctx, ctx.user.id);
   if (!row) return [];
-  const list = await providerCall(ctx, 'Failed to get payout history', () => ctx.deps.payments.listPayouts(row.accountId, PAYOUT_HISTORY_LIMIT));
-  return list.map((p) => ({ id: p.payoutId, amount: p.amountCents, currency: p.currency, method: p.method, status: p.status, createdAt: p.createdAt, arrivalDate: p.arrivalDate }));
+  const list = await providerCall(ctx, 'Failed to get payout history', () =>
+    ctx.deps.payments.listPayouts(row.accountId, PAYOUT_HISTORY_LIMIT),
+  );
+  return list.map((p) => ({
+    id: p.payoutId,
+    amount: p.amountCents,
+    currency: p.currency,
+    method: p.method,
+    status: p.status,
+    createdAt: p.createdAt,
+    arrivalDate: p.arrivalDate,
+  }));
 }

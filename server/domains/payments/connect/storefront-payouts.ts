@@ -4,12 +4,9 @@ import { requireManagedStorefront } from '../../storefronts/access';
 import type { storefrontIdInput } from '../../storefronts/inputs';
 import { storefrontPayoutAccount } from '../../storefronts/payout-account';
 import { STOREFRONT_APPLICATION_FEE } from '../../storefronts/rules';
-import { providerCall } from '../../../provider-calls';
 import { connectProblem } from '../rules';
 import { factsOf } from './accounts';
-
-/** How many of the account's latest payouts the paid-out total sums (the most the providers list at once). */
-const PAID_OUT_WINDOW = 100;
+import { accountBalance } from './balance';
 
 /**
  * connect.storefrontPayouts (decision 038): for a storefront's managers, whether card payments can
@@ -28,13 +25,14 @@ export async function getStorefrontPayouts({ ctx, input }: { ctx: ServiceCtx; in
     fee: STOREFRONT_APPLICATION_FEE,
   };
   if (!account) return { ...base, balance: null };
-  const [balance, payouts] = await Promise.all([
-    providerCall(ctx, 'Failed to get account balance', () => ctx.deps.payments.getBalance(account.accountId)),
-    providerCall(ctx, 'Failed to get payout history', () => ctx.deps.payments.listPayouts(account.accountId, PAID_OUT_WINDOW)),
-  ]);
-  const paidOut = payouts.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amountCents, 0);
+  const balance = await accountBalance(ctx, account.accountId);
   return {
     ...base,
-    balance: { available: balance.availableCents, pending: balance.pendingCents, paidOut, currency: balance.currency },
+    balance: {
+      available: balance.availableCents,
+      pending: balance.pendingCents,
+      paidOut: balance.paidOutCents,
+      currency: balance.currency,
+    },
   };
 }

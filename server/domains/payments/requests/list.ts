@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { paymentRequestRefunds, paymentRequests } from '../../../db/schema';
+import { paymentRequestRefunds, paymentRequests, users } from '../../../db/schema';
 import type { AuthedCtx } from '../../../service-context';
 import { keysetPage, olderThan } from '../../../lib/pages';
 import type { listPaymentRequestsInput } from '../inputs';
 import { failsAs } from '../../../provider-calls';
+import { personName } from '../../booking/person-name';
 import { requireRequestParty } from './access';
 import { refundView } from './refund';
 
@@ -30,8 +31,20 @@ export async function listPaymentRequests({ ctx, input }: { ctx: AuthedCtx; inpu
 }
 
 /** One request its party may see; a fault answers the spec's "Failed to fetch payment request". */
+/**
+ * One request its party may see, with the requester's name (the one the money goes to,
+ * named in the pay dialog's breakdown); it is read only after the party check passed.
+ */
 export const getPaymentRequest = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) =>
-  failsAs(ctx, 'Failed to fetch payment request', () => requireRequestParty(ctx, input.paymentRequestId));
+  failsAs(ctx, 'Failed to fetch payment request', async () => {
+    const request = await requireRequestParty(ctx, input.paymentRequestId);
+    const [requester] = await ctx.db
+      .select({ name: personName(users) })
+      .from(users)
+      .where(eq(users.id, request.requesterId));
+    // The requester's row always exists: payment_requests.requester_id restricts deletion.
+    return { ...request, requesterName: requester.name };
+  });
 
 /** A request's refunds, oldest first, for either party (decision 039: both see them in the thread). */
 export const listRequestRefunds = ({ ctx, input }: { ctx: AuthedCtx; input: { paymentRequestId: string } }) =>

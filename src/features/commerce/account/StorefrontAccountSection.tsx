@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { trpc } from '../../../trpc';
-import { ErrorOrUpgrade } from '../../payments/UpgradePrompt';
+import { ErrorOrUpgrade, UpgradePrompt } from '../../payments/UpgradePrompt';
+import { useLockedFeature } from '../../payments/useFeatureGate';
 
 const ME = 'me';
 
@@ -23,6 +24,8 @@ export default function StorefrontAccountSection() {
   const [owner, setOwner] = useState(ME);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  // Decision 042: a personal storefront is Artist Pro's, a studio's is Studio's; say so before the submit.
+  const locked = useLockedFeature(owner === ME ? 'storefront' : 'studio_storefront', owner === ME ? undefined : owner);
   const create = trpc.storefront.create.useMutation({
     onSuccess: async (storefront) => {
       await Promise.all([utils.storefront.mine.invalidate(), utils.auth.me.invalidate()]);
@@ -77,6 +80,7 @@ export default function StorefrontAccountSection() {
               Sell aftercare, prints and merch. New storefronts start active with shipping, local pickup and payments on.
             </Typography>
             {create.error && <ErrorOrUpgrade error={create.error} />}
+            {locked && !create.error && <UpgradePrompt {...locked} />}
             <TextField select label="Owner" value={owner} onChange={(event) => setOwner(event.target.value)}>
               <MenuItem value={ME}>Me</MenuItem>
               {manageable.map((studio) => (
@@ -94,7 +98,7 @@ export default function StorefrontAccountSection() {
               minRows={3}
             />
             <div>
-              <Button type="submit" variant="contained" loading={create.isPending}>
+              <Button type="submit" variant="contained" loading={create.isPending} disabled={Boolean(locked)}>
                 Create Storefront
               </Button>
             </div>

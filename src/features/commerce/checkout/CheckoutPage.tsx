@@ -22,6 +22,9 @@ import { AddressFields, emptyAddress, toShippingAddress } from './AddressFields'
 import { TEST_CARDS } from './testCards';
 import { useQuote } from './useQuote';
 import { useNextAction } from '../../payments/useNextAction';
+import { breakdownRows } from '../../payments/breakdownRows';
+import { FeeBreakdown } from '../../../components/FeeBreakdown';
+import { paymentBreakdown } from '../../../../server/domains/payments/rules';
 
 const CASH = 'cash';
 
@@ -193,6 +196,18 @@ export function CheckoutPage({ storefrontId }: { storefrontId: string }) {
               ))}
             </Stack>
             {quote.amounts && <TotalsTable amounts={quote.amounts} shipped={effectiveMethod === 'shipping'} />}
+            {/* Decision 043: a card sale says who pays what; the fee is the one the order stores and the charge takes. */}
+            {quote.amounts && paymentMethodId && (
+              <Box sx={{ mt: 2 }}>
+                <FeeBreakdown
+                  label="Who pays what"
+                  rows={breakdownRows(paymentBreakdown(quote.amounts.total, 'storefront'), {
+                    viewer: 'payer',
+                    recipientName: storefront.name,
+                  })}
+                />
+              </Box>
+            )}
             {failure && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {errorText(failure)}

@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../../components/links';
 import { errorText } from '../../../components/forms/errorText';
-import { formatCents } from '../../../../server/lib/money';
 import { STOREFRONT_FEE_TEXT } from '../../../../server/domains/storefronts/rules';
 import { trpc } from '../../../trpc';
+import { BalanceFigures } from '../../payments/BalanceFigures';
 
 /**
  * The storefront's card payments (decision 038): the fee the platform keeps on each card sale,
@@ -46,30 +45,7 @@ export function CardPaymentsCard({ storefrontId }: { storefrontId: string }) {
           {p?.canAcceptCards && (
             <Alert severity="success">Card payments are on: each sale, less the fee, goes to {whose} payout account.</Alert>
           )}
-          {p?.balance && (
-            <Box
-              component="dl"
-              aria-label="Payout balance"
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' }, gap: 1, m: 0 }}
-            >
-              {(
-                [
-                  ['Available', p.balance.available],
-                  ['Pending', p.balance.pending],
-                  ['Paid out', p.balance.paidOut],
-                ] as const
-              ).map(([label, cents]) => (
-                <Box key={label}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                    {formatCents(cents)}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
-          )}
+          {p?.balance && <BalanceFigures balance={p.balance} />}
           {p?.balance && p.youHoldTheAccount && (
             <div>
               <ButtonLink to="/account/$section" params={{ section: 'payments' }} size="small">

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { updateStorefrontSettingsInput } from '../../../../server/domains/storefronts/inputs';
 import { trpc } from '../../../trpc';
 import { errorText } from '../../../components/forms/errorText';
+import { ButtonLink } from '../../../components/links';
 import { FormSwitch } from '../../../components/forms/FormSwitch';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { inputResolver } from '../../../components/forms/inputResolver';
@@ -37,6 +38,31 @@ export function SettingsPage({ storefrontId }: { storefrontId: string }) {
 }
 
 type Flag = (typeof FLAGS)[number][0];
+
+/**
+ * A refused save. Switching cards on without an active payout account (decision 038) comes with
+ * the way to fix it: onboarding for the account's holder; a store manager is sent to the studio owner.
+ */
+function SaveRefusal({ error, storefrontId }: { error: { message: string; data?: { code?: string } | null }; storefrontId: string }) {
+  const payouts = trpc.connect.storefrontPayouts.useQuery({ storefrontId });
+  const p = payouts.data;
+  const needsPayouts = error.data?.code === 'PRECONDITION_FAILED' && p && !p.canAcceptCards;
+  return (
+    <Alert severity="error">
+      {errorText(error)}
+      {needsPayouts && !p.youHoldTheAccount && ' Ask the studio owner to set up payouts from their account.'}
+      {/* The way out sits below the message, so a phone never squeezes the two side by side. */}
+      {needsPayouts && p.youHoldTheAccount && (
+        <Box sx={{ mt: 1 }}>
+          <ButtonLink to="/payment-setup" search={{ context: 'storefront' }} size="small" variant="outlined" color="inherit">
+            Set up payouts
+          </ButtonLink>
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
 /** What the seller types, under the input's names (rates and days as text, money in dollars). */
 type Fields = {
   name: string;
@@ -130,7 +156,7 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
                 <FormSwitch key={key} control={control} name={`settings.${key}`} label={label} />
               ))}
             </Box>
-            {update.error && <Alert severity="error">{errorText(update.error)}</Alert>}
+            {update.error && <SaveRefusal error={update.error} storefrontId={store.id} />}
             {saved && <Alert severity="success">Settings saved</Alert>}
             <div>
               <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
