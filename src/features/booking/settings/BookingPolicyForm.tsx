@@ -96,7 +96,6 @@ export function BookingPolicyForm(props: { settings: Settings & { depositsAllowe
           Percent of the estimate
         </MenuItem>
       </FormTextField>
-      {locked && <UpgradePrompt plan="artist_pro" message={upgradeMessage('deposits')} />}
       {depositPolicy === 'fixed' && (
         <FormTextField
           control={control}
@@ -109,6 +108,8 @@ export function BookingPolicyForm(props: { settings: Settings & { depositsAllowe
       {depositPolicy === 'percent' && (
         <FormTextField control={control} name="depositPercent" label="Deposit percent" type="number" slotProps={readOnlyWhenLocked} />
       )}
+      {/* After the deposit's own fields, so the saved amount stays next to its policy. */}
+      {locked && <UpgradePrompt plan="artist_pro" message={upgradeMessage('deposits')} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="freeReschedules" label="Free reschedules" type="number" fullWidth />
         <FormTextField control={control} name="rescheduleNoticeHours" label="Notice window (hours)" type="number" fullWidth />
