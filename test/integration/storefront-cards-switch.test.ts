@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectAccounts } from '../../server/db/schema';
 import { STOREFRONT_PAYOUT_MESSAGES } from '../../server/domains/storefronts/payout-account';
 import { trpcError } from '../support/client';
-import { person, readyToReceive, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
+import { newStudio, person, readyToReceive, sellerWithStorefront, studioWithStorefront } from '../support/commerce-fixtures';
 import { useTestServer } from '../support/server';
 
 // Decision 038 at the storefront settings: "Accept payments" cannot be switched on while the
@@ -33,31 +33,13 @@ describe('switching card payments on needs an active payout account (decision 03
 
   it("a new studio storefront follows the studio owner's payout account", async () => {
     const { owner } = await studioWithStorefront(server);
-    const studio = await owner.client.studio.create.mutate({
-      name: `Second ${owner.user.id.slice(0, 8)}`,
-      address: '1 Ink Ave',
-      city: 'Brooklyn',
-      state: 'NY',
-      zipCode: '11201',
-      timezone: 'America/New_York',
-      phone: '718-555-0101',
-      email: 'second@example.com',
-    });
+    const studio = await newStudio(owner.client, `Second ${owner.user.id.slice(0, 8)}`);
     // The owner's account is active (the fixture): the studio's new storefront starts accepting cards.
     const open = await owner.client.storefront.create.mutate({ ownerType: 'shop', ownerId: studio.id, name: 'Second store' });
     expect(open.settings.acceptsPayments).toBe(true);
     // Once the owner's account is restricted, another studio of theirs starts with cards off.
     await server.deps.db.update(connectAccounts).set({ status: 'restricted' }).where(eq(connectAccounts.userId, owner.user.id));
-    const third = await owner.client.studio.create.mutate({
-      name: `Third ${owner.user.id.slice(0, 8)}`,
-      address: '3 Ink Ave',
-      city: 'Brooklyn',
-      state: 'NY',
-      zipCode: '11201',
-      timezone: 'America/New_York',
-      phone: '718-555-0103',
-      email: 'third@example.com',
-    });
+    const third = await newStudio(owner.client, `Third ${owner.user.id.slice(0, 8)}`);
     const closed = await owner.client.storefront.create.mutate({ ownerType: 'shop', ownerId: third.id, name: 'Third store' });
     expect(closed.settings.acceptsPayments).toBe(false);
   });
