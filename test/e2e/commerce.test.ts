@@ -45,6 +45,11 @@ describe('commerce in the browser', () => {
     await sellerPage.getByRole('button', { name: 'Submit and activate' }).click();
     await sellerPage.getByText("You're all set: your payment account is active.").waitFor();
     await sellerPage.goto(`${app.url}/manage/storefront/${storefrontId}/settings`);
+    // Opened before payouts, the storefront started with cards off: the seller switches them on.
+    await cardPayments.getByText('Payouts are set up: switch on "Accept payments" below and save to take card payments.').waitFor();
+    const settingsForm = sellerPage.getByRole('form', { name: 'Storefront settings' });
+    await settingsForm.getByLabel('Accept payments').check();
+    await settingsForm.getByRole('button', { name: 'Save Settings' }).click();
     await cardPayments.getByText('Card payments are on: each sale, less the fee, goes to your payout account.').waitFor();
 
     // An active product with a Size variant (Large +$5.00) and tracked stock.

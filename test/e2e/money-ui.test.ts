@@ -6,6 +6,7 @@ import { LOCAL_TEST_PAYMENT_METHODS } from '../../server/providers/payments/type
 import { DAY, MINUTE } from '../../server/lib/time';
 import { LOCAL_FUNDS_PENDING_DAYS } from '../../server/providers/payments/local-connect';
 import { seriousViolations } from '../support/axe';
+import { bookableArtist } from '../support/booking-fixtures';
 import { BOTH_WIDTHS, horizontalOverflow, useBrowserApp } from '../support/browser';
 import { createUser } from '../support/factories';
 
@@ -96,6 +97,34 @@ describe('money pages (issue 17)', () => {
     expect(await prompt.getByRole('link', { name: 'Upgrade to Artist Pro' }).getAttribute('href')).toBe('/payment/artist_pro');
     expect(await seriousViolations(page)).toEqual([]);
     await atBothWidths(page, 'calendar-sync-upgrade-prompt', () => actionBelowTextOnPhones(page, prompt, 'Upgrade to Artist Pro'), sync);
+  });
+
+  it("a free artist's deposit settings show the upgrade prompt before any save; the saved deposit stays readable and savable", async () => {
+    // A lapsed plan: the deposit was set under Artist Pro; the artist also owns the studio, so no plan allows deposits.
+    const artist = await bookableArtist(app.server, { plan: 'free', depositPolicy: 'fixed', depositFixedCents: 5000 });
+    const page = await app.newPage();
+    await app.signInAs(page, artist.user);
+    await page.goto(`${app.url}/account/booking`);
+    const policy = page.getByRole('form', { name: 'Booking' });
+    const prompt = policy.getByRole('status').filter({ hasText: 'Artist Pro feature' });
+    await prompt.getByText('Booking deposits: an Artist Pro feature. Upgrade to Artist Pro to use it. 30-day free trial.').waitFor();
+    expect(await prompt.getByRole('link', { name: 'Upgrade to Artist Pro' }).getAttribute('href')).toBe('/payment/artist_pro');
+    const amount = policy.getByLabel('Deposit amount (USD)');
+    expect(await amount.inputValue()).toBe('50.00');
+    expect(await amount.getAttribute('readonly')).not.toBeNull();
+    await policy.getByLabel('Deposit', { exact: true }).click();
+    expect(await page.getByRole('option', { name: 'Percent of the estimate' }).getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await seriousViolations(page)).toEqual([]);
+    await atBothWidths(
+      page,
+      'booking-deposits-upgrade-prompt',
+      () => actionBelowTextOnPhones(page, prompt, 'Upgrade to Artist Pro'),
+      policy,
+    );
+    // Unchanged, the settings still save (decision 042): the prompt was the only thing said.
+    await policy.getByRole('button', { name: 'Save Booking Settings' }).click();
+    await policy.getByText('Booking settings saved').waitFor();
   });
 
   it('an artist in an Artist Pro trial keeps the feed button and sees no prompt', async () => {

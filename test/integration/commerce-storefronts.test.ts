@@ -10,6 +10,7 @@ const db = () => server.deps.db;
 
 describe('storefront.create', () => {
   it('creates an active, unverified storefront with the spec defaults and sets hasStorefront', async () => {
+    // Cards start off: this seller has no active payout account yet (decision 038).
     const seller = await person(server);
     const storefront = await seller.client.storefront.create.mutate({ name: '  Ink & Balm  ' });
     expect(storefront).toMatchObject({
@@ -19,7 +20,7 @@ describe('storefront.create', () => {
       isActive: true,
       verified: false,
       settings: {
-        acceptsPayments: true,
+        acceptsPayments: false,
         shippingEnabled: true,
         localPickupEnabled: true,
         customOrdersEnabled: false,

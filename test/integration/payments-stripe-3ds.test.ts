@@ -166,6 +166,8 @@ describe('3-D Secure through Stripe (decision 040)', () => {
 async function checkoutAwaitingChallenge() {
   const seller = await sellerWithStorefront(stripe.server, {}, { payouts: false });
   await stripeAccountActive(stripe.server, seller.user.id);
+  // Created before the account was active, the storefront starts with cards off (decision 038).
+  await seller.client.storefront.updateSettings.mutate({ storefrontId: seller.storefront.id, settings: { acceptsPayments: true } });
   const product = await seller.client.product.create.mutate(
     productInput(seller.storefront.id, { price: 1500, inventory: { trackInventory: true, quantity: 10 } }),
   );

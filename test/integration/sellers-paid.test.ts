@@ -1,6 +1,6 @@
-import { count, eq, sum } from 'drizzle-orm';
+import { count, eq, sql, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { localPaymentIntents, localRefunds, orders } from '../../server/db/schema';
+import { localPaymentIntents, localRefunds, orders, storefronts } from '../../server/db/schema';
 import { DAY } from '../../server/lib/time';
 import { LOCAL_FUNDS_PENDING_DAYS } from '../../server/providers/payments/local-connect';
 import { STOREFRONT_PAYOUT_MESSAGES } from '../../server/domains/storefronts/payout-account';
@@ -40,6 +40,12 @@ const balanceOf = async (client: Awaited<ReturnType<typeof person>>['client'], s
 describe('storefront card sales paid to the seller (decision 038)', () => {
   it('refuses a card checkout while the seller has no active payout account, writing nothing; cash still sells', async () => {
     const { seller, buyer, buy } = await shopSelling(2000, { payouts: false });
+    // A storefront opened before cards needed a payout account still says it accepts them: the
+    // checkout re-checks the account, whatever the setting says.
+    await db()
+      .update(storefronts)
+      .set({ settings: sql`${storefronts.settings} || '{"acceptsPayments": true}'::jsonb` })
+      .where(eq(storefronts.id, seller.storefront.id));
     expect(await trpcError(buy())).toMatchObject({ code: 'PRECONDITION_FAILED', message: STOREFRONT_PAYOUT_MESSAGES.cardsNotReady });
     expect((await db().select({ n: count() }).from(orders).where(eq(orders.customerId, buyer.user.id)))[0].n).toBe(0);
     // An account whose onboarding is not finished is not enough either.

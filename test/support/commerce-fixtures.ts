@@ -34,16 +34,10 @@ export async function sellerWithStorefront(server: TestServer, settings: Partial
   return { ...seller, storefront, payoutAccountId: account?.accountId ?? null };
 }
 
-/**
- * A studio (owned by `owner`, whose payout account is active: the storefront takes card payments)
- * with a storefront, a member allowed to manage the store and a member who is not (calendar and
- * manage permissions, but not canManageStore).
- */
-export async function studioWithStorefront(server: TestServer, timezone = 'America/New_York') {
-  const owner = await person(server, { userTypes: ['client', 'studio'] });
-  await readyToReceive(owner.client);
-  const studio = await owner.client.studio.create.mutate({
-    name: `Studio ${owner.user.id.slice(0, 8)}`,
+/** A studio of the signed-in `client` (who owns it), at a Brooklyn address. */
+export function newStudio(client: TestClient, name: string, timezone = 'America/New_York') {
+  return client.studio.create.mutate({
+    name,
     address: '12 Ink Ave',
     city: 'Brooklyn',
     state: 'NY',
@@ -52,6 +46,17 @@ export async function studioWithStorefront(server: TestServer, timezone = 'Ameri
     phone: '718-555-0100',
     email: 'studio@example.com',
   });
+}
+
+/**
+ * A studio (owned by `owner`, whose payout account is active: the storefront takes card payments)
+ * with a storefront, a member allowed to manage the store and a member who is not (calendar and
+ * manage permissions, but not canManageStore).
+ */
+export async function studioWithStorefront(server: TestServer, timezone = 'America/New_York') {
+  const owner = await person(server, { userTypes: ['client', 'studio'] });
+  await readyToReceive(owner.client);
+  const studio = await newStudio(owner.client, `Studio ${owner.user.id.slice(0, 8)}`, timezone);
   const manager = await person(server);
   const member = await person(server);
   const now = server.clock.now();

@@ -13,4 +13,13 @@ describe('admin payment-request cases', () => {
     });
     expect(REQUEST_CASES.map((c) => requestCase(c).summary).join('\n')).not.toMatch(/payee receives/i);
   });
+
+  it('reports the refusal a requester without a payout account gets, not a request waiting in recipient_setup (decision 043)', () => {
+    const unready = REQUEST_CASES.find((c) => !c.requesterReady);
+    if (!unready) throw new Error('expected a case for a requester who cannot receive');
+    expect(requestCase(unready)).toEqual({
+      ok: false,
+      summary: 'Set up your payout account before requesting payment: payment account not set up',
+    });
+  });
 });

@@ -61,6 +61,15 @@ export async function seedCommerce(ctx: DemoSeedContext) {
   const asArtist = await serviceCtxFor(ctx, artist.id);
   const asClient = await serviceCtxFor(ctx, client.id);
 
+  // Decision 038: card sales are paid into the studio owner's payout account. Local mode onboards
+  // it before the storefront opens, which then starts with cards on; with Stripe the owner onboards
+  // on Stripe's page, so the storefront starts with cards off and the demo orders are cash.
+  const cardsTaken = isLocalProvider(ctx.deps.payments);
+  if (cardsTaken) {
+    const holder = { ...asOwner, user: requireUser(asOwner) };
+    const account = await createConnectAccount({ ctx: holder });
+    await completeLocalOnboarding({ ctx: holder, input: { accountId: account.accountId ?? '' } });
+  }
   const store = await createStorefront({
     ctx: asOwner,
     input: {
@@ -132,14 +141,6 @@ export async function seedCommerce(ctx: DemoSeedContext) {
     asArtist,
   );
 
-  // Decision 038: card sales are paid into the studio owner's payout account. Local mode onboards
-  // it here; with Stripe the owner onboards on Stripe's page, so until then the demo orders are cash.
-  const cardsTaken = isLocalProvider(ctx.deps.payments);
-  if (cardsTaken) {
-    const holder = { ...asOwner, user: requireUser(asOwner) };
-    const account = await createConnectAccount({ ctx: holder });
-    await completeLocalOnboarding({ ctx: holder, input: { accountId: account.accountId ?? '' } });
-  }
   const size = (name: string) => ({
     variantId: tee.variants[0].id,
     optionId: tee.variants[0].options.find((o) => o.name === name)?.id ?? '',

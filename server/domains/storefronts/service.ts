@@ -35,8 +35,9 @@ async function syncHasStorefront(ctx: ServiceCtx, owner: Owner, value: boolean) 
 }
 
 /**
- * Spec 1 §4/§9: created active and unverified with the default settings; one per owner (the
- * partial unique index closes the race of two creates).
+ * Spec 1 §4/§9: created active and unverified with the default settings, card payments on only
+ * when the owner can be paid (decision 038); one per owner (the partial unique index closes the
+ * race of two creates).
  */
 export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input: z.output<typeof createStorefrontInput> }) {
   const user = requireUser(ctx);
@@ -63,6 +64,11 @@ export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input:
   // A new storefront needs the owner's plan; an existing one stays open whatever the plan (decision 042).
   if (owner.ownerType === 'user') await requireFeature(ctx, { userId: user.id }, 'storefront');
   else await requireFeature(ctx, { studioId: owner.ownerId }, 'studio_storefront');
+  // Decision 038: card payments start on only when the payout holder's account is active now (the
+  // checkout's test); otherwise off, and asking for them on is the switch-on refusal.
+  const canBePaid = (await activePayoutAccountId(ctx, owner)) !== null;
+  await requirePayoutsToSwitchCardsOn(ctx, owner, input.settings.acceptsPayments === true && !canBePaid);
+  const settings = mergeSettings({ ...DEFAULT_STOREFRONT_SETTINGS, acceptsPayments: canBePaid }, input.settings);
   try {
     return await withTransaction(ctx, async (tx) => {
       const [row] = await tx.db
@@ -73,7 +79,7 @@ export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input:
           description: input.description,
           isActive: true,
           verified: false,
-          settings: mergeSettings(DEFAULT_STOREFRONT_SETTINGS, input.settings),
+          settings,
           createdAt: now,
           updatedAt: now,
         })

@@ -28,5 +28,7 @@ export function usePlansChanged() {
       utils.payment.subscriptions.invalidate(),
       utils.payment.entitlements.invalidate(),
       utils.studio.myEntitlements.invalidate(),
+      // The booking settings carry the server's `depositsAllowed`.
+      utils.booking.settings.invalidate(),
     ]);
 }

@@ -6,12 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { bookingSettingsInput } from '../../../../server/domains/booking/inputs';
+import { upgradeMessage } from '../../../../server/domains/plans/rules';
 import { centsToDollarText, parseDollarsToCents } from '../../../../server/lib/money';
 import { FormSwitch } from '../../../components/forms/FormSwitch';
 import { FormTextField } from '../../../components/forms/FormTextField';
 import { inputResolver } from '../../../components/forms/inputResolver';
 import { trpc } from '../../../trpc';
-import { ErrorOrUpgrade } from '../../payments/UpgradePrompt';
+import { ErrorOrUpgrade, UpgradePrompt } from '../../payments/UpgradePrompt';
 
 type Settings = z.output<typeof bookingSettingsInput>;
 /** What the artist types, under the input's field names (numbers and dollars as text). */
@@ -51,8 +52,11 @@ const fieldsOf = (s: Settings): Fields => ({
   rescheduleNoticeHours: String(s.rescheduleNoticeHours),
 });
 
-/** Books open, buffer, deposit policy, reschedule policy and confirmation mode. */
-export function BookingPolicyForm(props: { settings: Settings }) {
+/**
+ * Books open, buffer, deposit policy, reschedule policy and confirmation mode. `depositsAllowed`
+ * is the server's answer for this artist (their plan or a studio's, decision 042).
+ */
+export function BookingPolicyForm(props: { settings: Settings & { depositsAllowed: boolean } }) {
   const utils = trpc.useUtils();
   const save = trpc.booking.saveSettings.useMutation({ onSuccess: (saved) => utils.booking.settings.setData(undefined, saved) });
   const form = useForm<Fields, unknown, Settings>({
@@ -62,6 +66,11 @@ export function BookingPolicyForm(props: { settings: Settings }) {
   const { control } = form;
   const depositPolicy = useWatch({ control, name: 'depositPolicy' });
   const submit = form.handleSubmit((input) => save.mutateAsync(input).catch(() => null));
+  // Decision 042 up front: without the plan a deposit cannot be set or changed, so say so before
+  // the save. The saved policy stays shown (and may be kept, or turned off with "No deposit").
+  const locked = !props.settings.depositsAllowed;
+  const saved = props.settings.depositPolicy;
+  const readOnlyWhenLocked = locked ? { htmlInput: { readOnly: true } } : undefined;
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-labelledby="booking-policy-title" sx={{ maxWidth: 560 }}>
@@ -80,11 +89,27 @@ export function BookingPolicyForm(props: { settings: Settings }) {
         helperText="Non-refundable, applied to the final session"
       >
         <MenuItem value="none">No deposit</MenuItem>
-        <MenuItem value="fixed">Fixed amount</MenuItem>
-        <MenuItem value="percent">Percent of the estimate</MenuItem>
+        <MenuItem value="fixed" disabled={locked && saved !== 'fixed'}>
+          Fixed amount
+        </MenuItem>
+        <MenuItem value="percent" disabled={locked && saved !== 'percent'}>
+          Percent of the estimate
+        </MenuItem>
       </FormTextField>
-      {depositPolicy === 'fixed' && <FormTextField control={control} name="depositFixedCents" label="Deposit amount (USD)" type="number" />}
-      {depositPolicy === 'percent' && <FormTextField control={control} name="depositPercent" label="Deposit percent" type="number" />}
+      {depositPolicy === 'fixed' && (
+        <FormTextField
+          control={control}
+          name="depositFixedCents"
+          label="Deposit amount (USD)"
+          type="number"
+          slotProps={readOnlyWhenLocked}
+        />
+      )}
+      {depositPolicy === 'percent' && (
+        <FormTextField control={control} name="depositPercent" label="Deposit percent" type="number" slotProps={readOnlyWhenLocked} />
+      )}
+      {/* After the deposit's own fields, so the saved amount stays next to its policy. */}
+      {locked && <UpgradePrompt plan="artist_pro" message={upgradeMessage('deposits')} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="freeReschedules" label="Free reschedules" type="number" fullWidth />
         <FormTextField control={control} name="rescheduleNoticeHours" label="Notice window (hours)" type="number" fullWidth />

@@ -12,9 +12,10 @@ import { BalanceFigures } from '../../payments/BalanceFigures';
 /**
  * The storefront's card payments (decision 038): the fee the platform keeps on each card sale,
  * shown before cards are switched on; whether the payout account can take them, with the way to
- * set it up; and the account's balance.
+ * set it up; and the account's balance. `accepting`: the storefront's own "Accept payments"
+ * switch, off on a storefront opened before payouts were set up.
  */
-export function CardPaymentsCard({ storefrontId }: { storefrontId: string }) {
+export function CardPaymentsCard({ storefrontId, accepting }: { storefrontId: string; accepting: boolean }) {
   const payouts = trpc.connect.storefrontPayouts.useQuery({ storefrontId });
   const p = payouts.data;
   const whose = p?.holder === 'studio_owner' && !p.youHoldTheAccount ? "the studio owner's" : 'your';
@@ -42,7 +43,10 @@ export function CardPaymentsCard({ storefrontId }: { storefrontId: string }) {
               )}
             </Alert>
           )}
-          {p?.canAcceptCards && (
+          {p?.canAcceptCards && !accepting && (
+            <Alert severity="info">Payouts are set up: switch on "Accept payments" below and save to take card payments.</Alert>
+          )}
+          {p?.canAcceptCards && accepting && (
             <Alert severity="success">Card payments are on: each sale, less the fee, goes to {whose} payout account.</Alert>
           )}
           {p?.balance && <BalanceFigures balance={p.balance} />}

@@ -128,7 +128,7 @@ function SettingsForm({ store }: { store: PublicStorefront }) {
 
   return (
     <Stack spacing={3}>
-      <CardPaymentsCard storefrontId={store.id} />
+      <CardPaymentsCard storefrontId={store.id} accepting={settings.acceptsPayments} />
       <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Storefront settings">
         <CardContent>
           <Stack spacing={2}>
