@@ -4,13 +4,8 @@ import { orders, paymentTransactions, products } from '../../server/db/schema';
 import { ACTION_TIMEOUT_MS, STILL_AWAITING_ACTION } from '../../server/charge-actions';
 import { reconcilePayments } from '../../server/jobs/reconcile-payments';
 import { trpcError } from '../support/client';
-import { person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
-import {
-  paymentRequestCast,
-  paymentRequestState,
-  requestAwaitingChallenge as awaitingChallenge,
-  stripeAccountActive,
-} from '../support/payments-fixtures';
+import { person, productInput, sellerWithStorefront, stripeAccountActive } from '../support/commerce-fixtures';
+import { paymentRequestCast, paymentRequestState, requestAwaitingChallenge as awaitingChallenge } from '../support/payments-fixtures';
 import { THREE_D_SECURE_CARD } from '../support/payments-stripe-api';
 import { type StripeMode, startStripeMode } from '../support/stripe-fake';
 
@@ -164,10 +159,7 @@ describe('3-D Secure through Stripe (decision 040)', () => {
 
 /** A card checkout of two units at a storefront paid out by Stripe, with the 3-D Secure card: the order pending, the action in hand. */
 async function checkoutAwaitingChallenge() {
-  const seller = await sellerWithStorefront(stripe.server, {}, { payouts: false });
-  await stripeAccountActive(stripe.server, seller.user.id);
-  // Created before the account was active, the storefront starts with cards off (decision 038).
-  await seller.client.storefront.updateSettings.mutate({ storefrontId: seller.storefront.id, settings: { acceptsPayments: true } });
+  const seller = await sellerWithStorefront(stripe.server);
   const product = await seller.client.product.create.mutate(
     productInput(seller.storefront.id, { price: 1500, inventory: { trackInventory: true, quantity: 10 } }),
   );

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentRequestRefunds, paymentRequests } from '../../server/db/schema';
 import { ORDER_MESSAGES } from '../../server/domains/orders/inputs';
 import { trpcError } from '../support/client';
-import { CARDS, person, productInput, sellerWithStorefront } from '../support/commerce-fixtures';
-import { paymentRequestCast, stripeAccountActive } from '../support/payments-fixtures';
+import { CARDS, person, productInput, sellerWithStorefront, stripeAccountActive } from '../support/commerce-fixtures';
+import { paymentRequestCast } from '../support/payments-fixtures';
 import { type StripeMode, startStripeMode } from '../support/stripe-fake';
 
 // Refunds of destination charges through Stripe (decisions 038 and 039): the exact form the SDK
@@ -23,10 +23,7 @@ const refundsOf = (paymentIntentId: string) => stripe.sent('POST', '/v1/refunds'
 
 /** A $20.00 card order, paid, at a storefront whose owner is paid out by Stripe. */
 async function paidOrder() {
-  const seller = await sellerWithStorefront(stripe.server, {}, { payouts: false });
-  await stripeAccountActive(stripe.server, seller.user.id);
-  // Created before the account was active, the storefront starts with cards off (decision 038).
-  await seller.client.storefront.updateSettings.mutate({ storefrontId: seller.storefront.id, settings: { acceptsPayments: true } });
+  const seller = await sellerWithStorefront(stripe.server);
   const product = await seller.client.product.create.mutate(productInput(seller.storefront.id, { price: 2000 }));
   const buyer = await person(stripe.server);
   const order = await buyer.client.order.checkout.mutate({

@@ -1,4 +1,4 @@
-import { shopUsers } from '../../server/db/schema';
+import { connectAccounts, shopUsers } from '../../server/db/schema';
 import type { CreateProductInput } from '../../server/domains/products/inputs';
 import type { StorefrontSettingsInput } from '../../server/domains/storefronts/inputs';
 import type { TestClient } from './client';
@@ -24,12 +24,32 @@ export async function readyToReceive(client: TestClient) {
 }
 
 /**
+ * In Stripe mode the seller's onboarding happens on Stripe's page: their connected account is
+ * stored as Stripe's account.updated webhook would leave it, active, so card checkouts go through.
+ */
+export async function stripeAccountActive(server: TestServer, userId: string) {
+  const accountId = `acct_test_${userId.slice(0, 8)}`;
+  await server.deps.db.insert(connectAccounts).values({
+    userId,
+    accountId,
+    status: 'active',
+    capabilities: { card_payments: 'active', transfers: 'active' },
+    payoutsEnabled: true,
+    chargesEnabled: true,
+    detailsSubmitted: true,
+  });
+  return { accountId };
+}
+
+/**
  * A signed-in seller with their own active storefront and, unless `payouts: false`, an active
- * payout account (local mode), so it takes card payments (decision 038).
+ * payout account (local onboarding, or Stripe's as stored by its webhook), made before the
+ * storefront so it takes card payments (decision 038).
  */
 export async function sellerWithStorefront(server: TestServer, settings: Partial<StorefrontSettingsInput> = {}, { payouts = true } = {}) {
   const seller = await person(server);
-  const account = payouts ? await readyToReceive(seller.client) : null;
+  const onStripe = server.deps.payments.kind === 'stripe';
+  const account = !payouts ? null : onStripe ? await stripeAccountActive(server, seller.user.id) : await readyToReceive(seller.client);
   const storefront = await seller.client.storefront.create.mutate({ name: `Shop of ${seller.user.displayName}`, settings });
   return { ...seller, storefront, payoutAccountId: account?.accountId ?? null };
 }

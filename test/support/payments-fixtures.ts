@@ -1,5 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { connectAccounts, localConnectAccounts, orders, paymentHistory, paymentRequests, paymentTransactions } from '../../server/db/schema';
+import {
+  connectAccounts,
+  localConnectAccounts,
+  orders,
+  paymentHistory,
+  paymentRequests,
+  paymentTransactions,
+} from '../../server/db/schema';
 import type { ChargeInput } from '../../server/providers/payments/types';
 import { ADDRESS, CARDS, person, productInput, readyToReceive, sellerWithStorefront } from './commerce-fixtures';
 import type { TestClient } from './client';
@@ -69,7 +76,10 @@ export async function paymentRequestCast(server: TestServer, options: { artistRe
 export async function requestAwaitingChallenge(cast: Awaited<ReturnType<typeof paymentRequestCast>>) {
   const request = await cast.request();
   await cast.payer.client.payment.addMethod.mutate({ paymentMethodId: CARDS.threeDSecure });
-  const paying = await cast.payer.client.paymentRequest.process.mutate({ paymentRequestId: request.id, paymentMethodId: CARDS.threeDSecure });
+  const paying = await cast.payer.client.paymentRequest.process.mutate({
+    paymentRequestId: request.id,
+    paymentMethodId: CARDS.threeDSecure,
+  });
   if (!paying.nextAction) throw new Error('expected a next action');
   const action = paying.nextAction;
   /** completeAction as `who`, for this request and (unless another is given) its charge. */
@@ -109,9 +119,7 @@ export function requestsDieDuringCharge(server: TestServer, charged: (input: Cha
  * requests die while charging, every other one after the charge: left pending, stock held.
  */
 export async function strandedCardOrders(server: TestServer, count: number, quantity = 20) {
-  const stripe = server.deps.payments.kind === 'stripe';
-  const seller = await sellerWithStorefront(server, {}, { payouts: !stripe });
-  if (stripe) await stripeAccountActive(server, seller.user.id);
+  const seller = await sellerWithStorefront(server);
   const buyer = await person(server);
   const product = await seller.client.product.create.mutate(
     productInput(seller.storefront.id, { inventory: { trackInventory: true, quantity } }),
@@ -137,20 +145,4 @@ export async function strandedCardOrders(server: TestServer, count: number, quan
     .from(orders)
     .where(and(eq(orders.storefrontId, seller.storefront.id), eq(orders.status, 'pending')));
   return { seller, buyer, product, pending };
-}
-
-/**
- * In Stripe mode the seller's onboarding happens on Stripe's page: their connected account is
- * stored as Stripe's account.updated webhook would leave it, active, so card checkouts go through.
- */
-export async function stripeAccountActive(server: TestServer, userId: string) {
-  await server.deps.db.insert(connectAccounts).values({
-    userId,
-    accountId: `acct_test_${userId.slice(0, 8)}`,
-    status: 'active',
-    capabilities: { card_payments: 'active', transfers: 'active' },
-    payoutsEnabled: true,
-    chargesEnabled: true,
-    detailsSubmitted: true,
-  });
 }
