@@ -49,10 +49,11 @@ export async function requireCardPayoutAccount(ctx: ServiceCtx, storefront: Owne
  * only takes the card off the checkout page (`takesCards`).
  */
 export async function requirePayoutsToSwitchCardsOn(ctx: ServiceCtx, storefront: Owner, switchingOn: boolean) {
-  if (switchingOn && !(await activePayoutAccountId(ctx, storefront))) {
-    throw new AppError('PRECONDITION_FAILED', STOREFRONT_PAYOUT_MESSAGES.payoutsNeeded);
-  }
+  if (switchingOn && !(await activePayoutAccountId(ctx, storefront))) throw payoutsNeeded();
 }
+
+/** The seller's refusal when card payments are asked for without an active payout account. */
+export const payoutsNeeded = () => new AppError('PRECONDITION_FAILED', STOREFRONT_PAYOUT_MESSAGES.payoutsNeeded);
 
 /** The storefront's payout account id when it can be paid now, else null (the checkout page then offers no card). */
 export async function activePayoutAccountId(ctx: ServiceCtx, storefront: Owner): Promise<string | null> {

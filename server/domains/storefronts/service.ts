@@ -12,7 +12,7 @@ import {
   type StorefrontRow,
   storefrontOwnerInfo,
 } from './access';
-import { activePayoutAccountId, requirePayoutsToSwitchCardsOn } from './payout-account';
+import { activePayoutAccountId, payoutsNeeded, requirePayoutsToSwitchCardsOn } from './payout-account';
 import {
   type createStorefrontInput,
   type listStorefrontsInput,
@@ -67,7 +67,7 @@ export async function createStorefront({ ctx, input }: { ctx: ServiceCtx; input:
   // Decision 038: card payments start on only when the payout holder's account is active now (the
   // checkout's test); otherwise off, and asking for them on is the switch-on refusal.
   const canBePaid = (await activePayoutAccountId(ctx, owner)) !== null;
-  await requirePayoutsToSwitchCardsOn(ctx, owner, input.settings.acceptsPayments === true && !canBePaid);
+  if (input.settings.acceptsPayments === true && !canBePaid) throw payoutsNeeded();
   const settings = mergeSettings({ ...DEFAULT_STOREFRONT_SETTINGS, acceptsPayments: canBePaid }, input.settings);
   try {
     return await withTransaction(ctx, async (tx) => {
